@@ -1,0 +1,110 @@
+package runner
+
+import (
+	"fmt"
+	"syscall"
+	"time"
+
+	"golang.org/x/sys/unix"
+)
+
+// Limits are the limits of one run. A zero field takes the default named in
+// its comment.
+type Limits struct {
+	CPU    time.Duration // user+system time of the tree; default 1s
+	Wall   time.Duration // real time; default 2*CPU + 1s
+	Memory int64         // peak resident bytes of the tree; default 256 MiB
+	Stack  int64         // RLIMIT_STACK; default Memory
+	Output int64         // stdout bytes; default 64 MiB
+	Stderr int64         // stderr bytes kept; default 64 KiB
+	Procs  int           // processes and threads at once; default 64
+	Files  int           // RLIMIT_NOFILE; default 64
+	Disk   int64         // size of the box's writable tmpfs; default 64 MiB
+}
+
+// WithDefaults returns l with every zero field set to its default.
+func (l Limits) WithDefaults() Limits {
+	if l.CPU <= 0 {
+		l.CPU = time.Second
+	}
+	if l.Wall <= 0 {
+		l.Wall = 2*l.CPU + time.Second
+	}
+	if l.Memory <= 0 {
+		l.Memory = 256 << 20
+	}
+	if l.Stack <= 0 {
+		l.Stack = l.Memory
+	}
+	if l.Output <= 0 {
+		l.Output = 64 << 20
+	}
+	if l.Stderr <= 0 {
+		l.Stderr = 64 << 10
+	}
+	if l.Procs <= 0 {
+		l.Procs = 64
+	}
+	if l.Files <= 0 {
+		l.Files = 64
+	}
+	if l.Disk <= 0 {
+		l.Disk = 64 << 20
+	}
+	return l
+}
+
+// Status says how a run ended.
+type Status int
+
+// The ways a run ends. Exited and Signaled are the program's own doing; the
+// others mean the runner stopped it at a limit.
+const (
+	Exited Status = iota
+	Signaled
+	CPUExceeded
+	WallExceeded
+	MemoryExceeded
+	OutputExceeded
+)
+
+func (s Status) String() string {
+	switch s {
+	case Exited:
+		return "exited"
+	case Signaled:
+		return "signaled"
+	case CPUExceeded:
+		return "cpu time limit"
+	case WallExceeded:
+		return "wall time limit"
+	case MemoryExceeded:
+		return "memory limit"
+	case OutputExceeded:
+		return "output limit"
+	}
+	return fmt.Sprintf("status(%d)", int(s))
+}
+
+// Result is what one run did and used.
+type Result struct {
+	Status   Status
+	ExitCode int            // with Exited
+	Signal   syscall.Signal // with Signaled (and the signal that stopped a killed run)
+	CPU      time.Duration  // user+system time of the whole tree
+	Wall     time.Duration  // real time from start to the end of the last process
+	Memory   int64          // peak resident memory of the tree, bytes
+	Output   int64          // bytes written to stdout
+	Stderr   []byte         // the first Limits.Stderr bytes of stderr (of both streams with Spec.Combined)
+}
+
+// OK reports whether the program exited by itself with code 0.
+func (r Result) OK() bool { return r.Status == Exited && r.ExitCode == 0 }
+
+// SignalName returns the signal's conventional name, such as "SIGSEGV".
+func SignalName(s syscall.Signal) string {
+	if n := unix.SignalName(s); n != "" {
+		return n
+	}
+	return fmt.Sprintf("signal %d", int(s))
+}

@@ -1,0 +1,128 @@
+package runner
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+
+	"golang.org/x/sys/unix"
+)
+
+// helperEnv marks a process started as a box helper.
+const helperEnv = "JUDGE_RUNNER_BOX_HELPER"
+
+// helperConfig is the first message a helper receives: how to build its box.
+type helperConfig struct {
+	Full     bool      `json:"full"`
+	Dir      string    `json:"dir"`   // the box's host directory, with work/, tmp/, prog/, root/
+	Binds    []string  `json:"binds"` // host paths shown read-only at the same path
+	Overlays []Overlay `json:"overlays,omitempty"`
+	UID      int       `json:"uid"`
+	GID      int       `json:"gid"`
+	// OwnTasks are the cgroup v1 task files of the judge's own groups, where
+	// the helper's forking thread returns after each start.
+	OwnTasks []string `json:"own_tasks,omitempty"`
+}
+
+// runRequest asks a helper to start one program. Its descriptors travel with
+// it: stdin, stdout, stderr, then the cgroup descriptors (v1 task files, or
+// one v2 directory).
+type runRequest struct {
+	Op       string   `json:"op"` // "run" or "kill"
+	Path     string   `json:"path,omitempty"`
+	Args     []string `json:"args,omitempty"`
+	Env      []string `json:"env,omitempty"`
+	Dir      string   `json:"dir,omitempty"`
+	Stack    int64    `json:"stack,omitempty"`
+	FileSize int64    `json:"file_size,omitempty"`
+	Files    int      `json:"files,omitempty"`
+	Procs    int      `json:"procs,omitempty"`
+	CgroupV2 bool     `json:"cgroup_v2,omitempty"`
+}
+
+// helperReply is a helper's answer: "ready" after setup, "started" with the
+// pid as seen from the judge's namespace where they agree (basic mode), and
+// "done" when every process of the run is gone.
+type helperReply struct {
+	Kind     string `json:"kind"`
+	Err      string `json:"err,omitempty"`
+	Pid      int    `json:"pid,omitempty"`
+	Exited   bool   `json:"exited,omitempty"`
+	ExitCode int    `json:"exit_code,omitempty"`
+	Signal   int    `json:"signal,omitempty"`
+	CPU      int64  `json:"cpu_ns,omitempty"`  // rusage of the program and the children it waited for
+	MaxRSS   int64  `json:"maxrss,omitempty"`  // bytes, rusage
+	BaseRSS  int64  `json:"base_rss,omitempty"` // the helper's own high-water mark at fork, bytes
+	Wall     int64  `json:"wall_ns,omitempty"`
+}
+
+// Overlay shows a host directory at Box inside the box as a private,
+// writable copy-on-write view: writes land in the box and vanish with it.
+type Overlay struct {
+	Host string `json:"host"`
+	Box  string `json:"box"`
+}
+
+const maxMessage = 1 << 16
+
+func sendMsg(fd int, v any, files []int) error {
+	data, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	if len(data) > maxMessage {
+		return fmt.Errorf("message of %d bytes is too long", len(data))
+	}
+	var oob []byte
+	if len(files) > 0 {
+		oob = unix.UnixRights(files...)
+	}
+	return unix.Sendmsg(fd, data, oob, nil, 0)
+}
+
+// recvMsg reads one message and the descriptors sent with it.
+func recvMsg(fd int, v any) ([]*os.File, error) {
+	buf := make([]byte, maxMessage)
+	oob := make([]byte, unix.CmsgSpace(16*4))
+	for {
+		n, oobn, _, _, err := unix.Recvmsg(fd, buf, oob, unix.MSG_CMSG_CLOEXEC)
+		if err == unix.EINTR {
+			continue
+		}
+		if err != nil {
+			return nil, err
+		}
+		if n == 0 && oobn == 0 {
+			return nil, fmt.Errorf("box closed its channel")
+		}
+		var files []*os.File
+		if oobn > 0 {
+			msgs, err := unix.ParseSocketControlMessage(oob[:oobn])
+			if err != nil {
+				return nil, err
+			}
+			for _, m := range msgs {
+				fds, err := unix.ParseUnixRights(&m)
+				if err != nil {
+					return nil, err
+				}
+				for _, f := range fds {
+					files = append(files, os.NewFile(uintptr(f), "passed"))
+				}
+			}
+		}
+		if err := json.Unmarshal(buf[:n], v); err != nil {
+			closeAll(files)
+			return nil, fmt.Errorf("bad message: %w", err)
+		}
+		return files, nil
+	}
+}
+
+func closeAll(files []*os.File) {
+	for _, f := range files {
+		if f != nil {
+			f.Close()
+		}
+	}
+}
