@@ -40,7 +40,7 @@ type cgroupHost struct {
 	// v1: one directory per controller, already descended into the cgroup
 	// the judge itself runs in. v2: the single unified directory.
 	memory, cpuacct, pids string
-	unified                string
+	unified               string
 }
 
 // cgroupProbe is what Probe found about cgroups, for reports and doctor.

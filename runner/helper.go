@@ -267,6 +267,14 @@ func (h *helper) runOne(req runRequest, files []*os.File) helperReply {
 	base := highWaterRSS()
 	start := time.Now()
 	pid, err := h.start(path, req, files)
+	// A judge thread that forks while the program file is still open for
+	// writing in another goroutine holds it open until its exec: ETXTBSY
+	// passes within moments (golang/go#22315).
+	for try := 0; err == syscall.ETXTBSY && try < 100; try++ {
+		time.Sleep(time.Millisecond)
+		start = time.Now()
+		pid, err = h.start(path, req, files)
+	}
 	if err != nil {
 		return helperReply{Kind: "error", Err: err.Error()}
 	}

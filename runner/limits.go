@@ -19,7 +19,6 @@ type Limits struct {
 	Stderr int64         // stderr bytes kept; default 64 KiB
 	Procs  int           // processes and threads at once; default 64
 	Files  int           // RLIMIT_NOFILE; default 64
-	Disk   int64         // size of the box's writable tmpfs; default 64 MiB
 }
 
 // WithDefaults returns l with every zero field set to its default.
@@ -47,9 +46,6 @@ func (l Limits) WithDefaults() Limits {
 	}
 	if l.Files <= 0 {
 		l.Files = 64
-	}
-	if l.Disk <= 0 {
-		l.Disk = 64 << 20
 	}
 	return l
 }

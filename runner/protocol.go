@@ -50,8 +50,8 @@ type helperReply struct {
 	Exited   bool   `json:"exited,omitempty"`
 	ExitCode int    `json:"exit_code,omitempty"`
 	Signal   int    `json:"signal,omitempty"`
-	CPU      int64  `json:"cpu_ns,omitempty"`  // rusage of the program and the children it waited for
-	MaxRSS   int64  `json:"maxrss,omitempty"`  // bytes, rusage
+	CPU      int64  `json:"cpu_ns,omitempty"`   // rusage of the program and the children it waited for
+	MaxRSS   int64  `json:"maxrss,omitempty"`   // bytes, rusage
 	BaseRSS  int64  `json:"base_rss,omitempty"` // the helper's own high-water mark at fork, bytes
 	Wall     int64  `json:"wall_ns,omitempty"`
 }

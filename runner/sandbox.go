@@ -353,6 +353,9 @@ func (b *box) create() error {
 		owned bool // by the box's uid, so that the program can write there
 	}
 	dirs := []boxDir{{"work", 0o755, true}, {"tmp", 0o1777, true}, {"prog", 0o755, false}, {"root", 0o755, false}}
+	if len(b.overlays) > 0 {
+		dirs = append(dirs, boxDir{"overlay", 0o755, false})
+	}
 	for i := range b.overlays {
 		base := filepath.Join("overlay", strconv.Itoa(i))
 		dirs = append(dirs, boxDir{base, 0o755, false}, boxDir{filepath.Join(base, "upper"), 0o755, true},

@@ -1,0 +1,392 @@
+// Package grade judges a submission end to end: it compiles the source,
+// runs it on every test of a problem under the problem's limits, checks
+// each output, and returns a Report.
+package grade
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sync"
+	"time"
+
+	"github.com/puzzlejudge/judge/checker"
+	"github.com/puzzlejudge/judge/problem"
+	"github.com/puzzlejudge/judge/runner"
+	"github.com/puzzlejudge/judge/verdict"
+)
+
+// Grader judges submissions. Its fields are shared by every Grade call.
+type Grader struct {
+	Sandbox  *runner.Sandbox
+	Compiler *runner.Compiler
+	// Workers is how many tests run at once; 0 means one.
+	Workers int
+	// CheckerLanguage compiles custom checkers (Go).
+	CheckerLanguage *runner.Language
+	// TempDir holds the outputs of running tests; "" for os.TempDir.
+	TempDir string
+}
+
+// Submission is a source file to judge against a problem.
+type Submission struct {
+	Problem  *problem.Problem
+	Source   string
+	Language *runner.Language
+}
+
+// Options change how one submission is judged.
+type Options struct {
+	// StopOnFail stops at the first failing test (in test order).
+	StopOnFail bool
+	// Tests, when not nil, restricts the run to these test names.
+	Tests []string
+	// TimeScale multiplies the CPU limit enforced (the limit reported stays
+	// the problem's); the verifier uses it to see how far past the limit a
+	// too-slow solution goes.
+	TimeScale float64
+	// OnTest, if set, is called as each test finishes (from any goroutine).
+	OnTest func(TestResult)
+	// OutputDir, when set, keeps the programs' outputs there instead of
+	// deleting them (TestResult.OutputPath names them).
+	OutputDir string
+}
+
+// Report is the result of judging one submission. Its JSON form is the
+// judge's external contract.
+type Report struct {
+	Problem     string          `json:"problem"`
+	Language    string          `json:"language"`
+	Source      string          `json:"source,omitempty"`
+	Verdict     verdict.Verdict `json:"verdict"`
+	Compile     CompileReport   `json:"compile"`
+	Tests       []TestResult    `json:"tests"`
+	MaxTimeMs   int64           `json:"max_time_ms"`
+	MaxMemoryKB int64           `json:"max_memory_kb"`
+	Limits      LimitsReport    `json:"limits"`
+	Measurement Measurement     `json:"measurement"`
+	Sandbox     runner.Mode     `json:"sandbox"`
+	// Error holds the judge's own failure when Verdict is IE.
+	Error string `json:"error,omitempty"`
+}
+
+// CompileReport describes the compile step.
+type CompileReport struct {
+	OK     bool   `json:"ok"`
+	TimeMs int64  `json:"time_ms"`
+	Output string `json:"output"`
+	Cached bool   `json:"cached"`
+}
+
+// TestResult is the outcome of one test.
+type TestResult struct {
+	Name     string          `json:"name"`
+	Verdict  verdict.Verdict `json:"verdict"`
+	TimeMs   int64           `json:"time_ms"`
+	WallMs   int64           `json:"wall_ms"`
+	MemoryKB int64           `json:"memory_kb"`
+	ExitCode int             `json:"exit_code"`
+	Signal   string          `json:"signal"`
+	Message  string          `json:"message"`
+	Sample   bool            `json:"sample,omitempty"`
+	// CPU is the exact CPU time, for callers that compare with limits.
+	CPU time.Duration `json:"-"`
+	// Diff shows expected against received output for WA and PE.
+	Diff *checker.DiffReport `json:"diff,omitempty"`
+	// OutputPath is the program's output, with Options.OutputDir.
+	OutputPath string `json:"-"`
+}
+
+// LimitsReport gives the limits in force.
+type LimitsReport struct {
+	TimeMs   int64 `json:"time_ms"`
+	WallMs   int64 `json:"wall_ms"`
+	MemoryKB int64 `json:"memory_kb"`
+	OutputKB int64 `json:"output_kb"`
+}
+
+// Measurement says how figures were measured.
+type Measurement struct {
+	Memory string `json:"memory"` // cgroup-v1, cgroup-v2 or rusage
+	CPU    string `json:"cpu"`    // cgroup-v1, cgroup-v2 or rusage
+}
+
+// Limits returns the run limits of a problem for a language.
+func Limits(p *problem.Problem, lang *runner.Language) runner.Limits {
+	cpu := time.Duration(float64(p.Limits.Time) * lang.TimeMultiplier)
+	return runner.Limits{
+		CPU:    cpu,
+		Wall:   2*cpu + time.Second,
+		Memory: p.Limits.Memory,
+		Output: p.Limits.Output,
+	}.WithDefaults()
+}
+
+// Grade judges one submission. The error is non-nil only when the context
+// ends; every other failure of the judge is reported as verdict IE.
+func (g *Grader) Grade(ctx context.Context, sub Submission, opt Options) (*Report, error) {
+	p, lang := sub.Problem, sub.Language
+	lim := Limits(p, lang)
+	info := g.Sandbox.Info()
+	rep := &Report{
+		Problem:  p.Slug,
+		Language: lang.Name,
+		Source:   sub.Source,
+		Tests:    []TestResult{},
+		Limits: LimitsReport{
+			TimeMs:   lim.CPU.Milliseconds(),
+			WallMs:   lim.Wall.Milliseconds(),
+			MemoryKB: lim.Memory >> 10,
+			OutputKB: lim.Output >> 10,
+		},
+		Measurement: Measurement{Memory: info.Memory, CPU: info.Memory},
+		Sandbox:     info.Mode,
+	}
+	internal := func(err error) (*Report, error) {
+		if ctx.Err() != nil {
+			return rep, ctx.Err()
+		}
+		rep.Verdict, rep.Error = verdict.IE, err.Error()
+		return rep, nil
+	}
+	prog, comp, err := g.Compiler.Compile(ctx, lang, sub.Source)
+	rep.Compile = CompileReport{OK: comp.OK, TimeMs: comp.Time.Milliseconds(), Output: comp.Output, Cached: comp.Cached}
+	if err != nil {
+		return internal(err)
+	}
+	if !comp.OK {
+		rep.Verdict = verdict.CE
+		return rep, nil
+	}
+	chk, err := g.checker(ctx, p)
+	if err != nil {
+		return internal(err)
+	}
+	tests := p.Tests
+	if opt.Tests != nil {
+		tests = selectTests(p.Tests, opt.Tests)
+	}
+	outDir := opt.OutputDir
+	if outDir == "" {
+		dir, err := os.MkdirTemp(g.TempDir, "judge-out-")
+		if err != nil {
+			return internal(fmt.Errorf("create output directory: %w", err))
+		}
+		defer os.RemoveAll(dir)
+		outDir = dir
+	}
+	runLim := lim
+	if opt.TimeScale > 0 {
+		runLim.CPU = time.Duration(float64(lim.CPU) * opt.TimeScale)
+		runLim.Wall = 2*runLim.CPU + time.Second
+	}
+	results := g.runTests(ctx, prog, chk, tests, runLim, lim, outDir, opt)
+	if ctx.Err() != nil {
+		return rep, ctx.Err()
+	}
+	var vs []verdict.Verdict
+	for _, r := range results {
+		if r.Verdict == "" {
+			continue // not run: an earlier test failed with StopOnFail
+		}
+		rep.Tests = append(rep.Tests, r)
+		vs = append(vs, r.Verdict)
+		rep.MaxTimeMs = max(rep.MaxTimeMs, r.TimeMs)
+		rep.MaxMemoryKB = max(rep.MaxMemoryKB, r.MemoryKB)
+		if opt.StopOnFail && r.Verdict != verdict.AC {
+			break
+		}
+	}
+	rep.Verdict = verdict.Overall(vs)
+	return rep, nil
+}
+
+// InternalError returns the judge's own failure behind an IE verdict: the
+// report's error, or the message of the first test judged IE.
+func (r *Report) InternalError() string {
+	if r.Error != "" {
+		return r.Error
+	}
+	for _, t := range r.Tests {
+		if t.Verdict == verdict.IE {
+			return fmt.Sprintf("test %s: %s", t.Name, t.Message)
+		}
+	}
+	return ""
+}
+
+func selectTests(all []problem.Test, names []string) []problem.Test {
+	want := map[string]bool{}
+	for _, n := range names {
+		want[n] = true
+	}
+	var out []problem.Test
+	for _, t := range all {
+		if want[t.Name] {
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
+// checker builds the problem's checker, compiling a custom one first.
+func (g *Grader) checker(ctx context.Context, p *problem.Problem) (checker.Checker, error) {
+	if p.Checker.Kind != problem.CheckerCustom {
+		return checker.New(p.Checker, "")
+	}
+	if g.CheckerLanguage == nil {
+		return nil, fmt.Errorf("%s: custom checker needs the go language", p.Slug)
+	}
+	prog, comp, err := g.Compiler.Compile(ctx, g.CheckerLanguage, p.Checker.Source)
+	if err != nil {
+		return nil, fmt.Errorf("compile checker %s: %w", p.Checker.Source, err)
+	}
+	if !comp.OK {
+		return nil, fmt.Errorf("checker %s does not compile: %s", p.Checker.Source, comp.Output)
+	}
+	return checker.New(p.Checker, prog.Files[0].Path)
+}
+
+// runTests runs the tests on up to g.Workers workers. With StopOnFail,
+// tests after a failure are not started, and those running are stopped.
+func (g *Grader) runTests(ctx context.Context, prog *runner.Program, chk checker.Checker, tests []problem.Test,
+	runLim, lim runner.Limits, outDir string, opt Options) []TestResult {
+	results := make([]TestResult, len(tests))
+	workers := max(g.Workers, 1)
+	var mu sync.Mutex
+	firstFail := len(tests)
+	cancels := make([]context.CancelFunc, len(tests))
+	next := 0
+	var wg sync.WaitGroup
+	for w := 0; w < workers; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for {
+				mu.Lock()
+				i := next
+				next++
+				if i >= len(tests) || i > firstFail || ctx.Err() != nil {
+					mu.Unlock()
+					return
+				}
+				tctx, cancel := context.WithCancel(ctx)
+				cancels[i] = cancel
+				mu.Unlock()
+				r := g.runTest(tctx, prog, chk, tests[i], runLim, lim, outDir, opt)
+				cancel()
+				mu.Lock()
+				stopped := tctx.Err() != nil && ctx.Err() == nil && i > firstFail
+				if !stopped {
+					results[i] = r
+				}
+				if opt.StopOnFail && r.Verdict != verdict.AC && !stopped && i < firstFail {
+					firstFail = i
+					for j := i + 1; j < len(tests); j++ {
+						if cancels[j] != nil {
+							cancels[j]()
+						}
+					}
+				}
+				mu.Unlock()
+				if !stopped && opt.OnTest != nil {
+					opt.OnTest(r)
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	return results
+}
+
+func (g *Grader) runTest(ctx context.Context, prog *runner.Program, chk checker.Checker, t problem.Test,
+	runLim, lim runner.Limits, outDir string, opt Options) TestResult {
+	tr := TestResult{Name: t.Name, Sample: t.Sample}
+	out := filepath.Join(outDir, t.Name+".out")
+	if opt.OutputDir != "" {
+		tr.OutputPath = out
+	} else {
+		defer os.Remove(out)
+	}
+	res, err := g.Sandbox.Run(ctx, prog.Spec(t.Input, out, runLim))
+	if err != nil {
+		tr.Verdict, tr.Message = verdict.IE, err.Error()
+		return tr
+	}
+	tr.CPU = res.CPU
+	tr.TimeMs = res.CPU.Milliseconds()
+	tr.WallMs = res.Wall.Milliseconds()
+	tr.MemoryKB = res.Memory >> 10
+	tr.ExitCode = res.ExitCode
+	if res.Status == runner.Signaled || res.Signal != 0 {
+		tr.Signal = runner.SignalName(res.Signal)
+	}
+	tr.Verdict, tr.Message = classify(res, lim)
+	if tr.Verdict != verdict.AC {
+		return tr
+	}
+	cr, err := chk.Check(ctx, t.Input, out, t.Output)
+	if err != nil {
+		tr.Verdict, tr.Message = verdict.IE, fmt.Sprintf("checker: %v", err)
+		return tr
+	}
+	tr.Verdict, tr.Message = cr.Verdict, cr.Message
+	if cr.Verdict == verdict.WA || cr.Verdict == verdict.PE {
+		if d, err := checker.Diff(t.Output, out, 3); err == nil && d.Line > 0 {
+			tr.Diff = &d
+		}
+	}
+	return tr
+}
+
+// classify turns how a run ended into a verdict, before any checking.
+func classify(res runner.Result, lim runner.Limits) (verdict.Verdict, string) {
+	stderr := firstLines(res.Stderr, 5)
+	switch res.Status {
+	case runner.CPUExceeded:
+		return verdict.TLE, fmt.Sprintf("CPU time limit %v exceeded", lim.CPU)
+	case runner.WallExceeded:
+		return verdict.TLE, fmt.Sprintf("wall time limit %v exceeded (CPU %v)", lim.Wall, res.CPU.Round(time.Millisecond))
+	case runner.MemoryExceeded:
+		return verdict.MLE, fmt.Sprintf("memory limit %s exceeded", problem.FormatSize(lim.Memory))
+	case runner.OutputExceeded:
+		return verdict.OLE, fmt.Sprintf("output limit %s exceeded", problem.FormatSize(lim.Output))
+	case runner.Signaled:
+		return verdict.RE, join(runner.SignalName(res.Signal), stderr)
+	case runner.Exited:
+		if res.ExitCode != 0 {
+			return verdict.RE, join(fmt.Sprintf("exit %d", res.ExitCode), stderr)
+		}
+	}
+	return verdict.AC, ""
+}
+
+func join(head, tail string) string {
+	if tail == "" {
+		return head
+	}
+	return head + ": " + tail
+}
+
+// firstLines returns up to n lines of b, for messages.
+func firstLines(b []byte, n int) string {
+	s := string(b)
+	lines := 0
+	for i, c := range s {
+		if c == '\n' {
+			lines++
+			if lines == n {
+				s = s[:i] + "\n…"
+				break
+			}
+		}
+	}
+	for len(s) > 0 && (s[len(s)-1] == '\n' || s[len(s)-1] == ' ') {
+		s = s[:len(s)-1]
+	}
+	if len(s) > 2000 {
+		s = s[:2000] + "…"
+	}
+	return s
+}

@@ -1,0 +1,113 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+
+	"github.com/fatih/color"
+	"github.com/puzzlejudge/judge/config"
+	"github.com/puzzlejudge/judge/grade"
+	"github.com/puzzlejudge/judge/problem"
+	"github.com/puzzlejudge/judge/report"
+	"github.com/puzzlejudge/judge/runner"
+	"github.com/spf13/cobra"
+)
+
+func newRootCmd() *cobra.Command {
+	root := &cobra.Command{
+		Use:           "judge",
+		Short:         "Grade programming-problem submissions in a sandbox",
+		Long:          "judge compiles a submission, runs it on every test of a problem inside a sandbox under time and memory limits,\nchecks each output and reports a verdict (AC, WA, PE, TLE, MLE, OLE, RE, CE, IE).",
+		SilenceUsage:  true,
+		SilenceErrors: true,
+	}
+	pf := root.PersistentFlags()
+	pf.String("config", "", "configuration file (default "+config.DefaultPath+")")
+	pf.String("sandbox", "", "sandbox mode: auto, full or basic")
+	pf.Int("workers", 0, "tests judged at once (default: one per CPU)")
+	pf.String("cache-dir", "", "compile cache directory")
+	pf.String("problems-dir", "", "folder of problem packages")
+	pf.String("solutions-dir", "", "folder of solutions")
+	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error { return usageError(err) })
+	root.AddCommand(newSubmitCmd())
+	return root
+}
+
+// env is what a command that judges needs: the configuration, a sandbox
+// and a grader. close must be called when done.
+type env struct {
+	cfg     *config.Config
+	sandbox *runner.Sandbox
+	grader  *grade.Grader
+	style   report.Style
+}
+
+// loadConfig reads the configuration with the command's flags applied.
+func loadConfig(cmd *cobra.Command) (*config.Config, error) {
+	path, _ := cmd.Flags().GetString("config")
+	cfg, err := config.Load(path, cmd.Flags())
+	if err != nil {
+		return nil, usageError(err)
+	}
+	return cfg, nil
+}
+
+// newEnv loads the configuration and opens the sandbox.
+func newEnv(cmd *cobra.Command) (*env, error) {
+	cfg, err := loadConfig(cmd)
+	if err != nil {
+		return nil, err
+	}
+	sb, err := runner.New(runner.Config{Mode: cfg.Sandbox, WorkDir: cfg.BoxDir, Disk: cfg.BoxDisk, Idle: cfg.Workers + 1})
+	if err != nil {
+		return nil, internalError(err)
+	}
+	g := &grade.Grader{
+		Sandbox:         sb,
+		Compiler:        &runner.Compiler{Sandbox: sb, CacheDir: cfg.CacheDir, ConfigDir: cfg.Dir, Limits: cfg.Compile},
+		Workers:         cfg.Workers,
+		CheckerLanguage: cfg.Languages["go"],
+	}
+	return &env{cfg: cfg, sandbox: sb, grader: g, style: report.Style{Color: !color.NoColor}}, nil
+}
+
+func (e *env) close() {
+	if err := e.sandbox.Close(); err != nil {
+		fmt.Fprintf(os.Stderr, "judge: clean up sandbox: %v\n", err)
+	}
+}
+
+// findProblem loads a problem by slug from the problems folder, or by path
+// when the argument names a folder.
+func (e *env) findProblem(arg string) (*problem.Problem, error) {
+	return findProblem(e.cfg, arg)
+}
+
+func findProblem(cfg *config.Config, arg string) (*problem.Problem, error) {
+	if fi, err := os.Stat(arg); err == nil && fi.IsDir() && filepath.Base(arg) != arg {
+		p, err := problem.Load(arg)
+		if err != nil {
+			return nil, usageError(err)
+		}
+		return p, nil
+	}
+	p, err := problem.Find(cfg.ProblemsDir, arg)
+	if err != nil {
+		return nil, usageError(err)
+	}
+	return p, nil
+}
+
+// finish maps a context error to the interrupted exit.
+func finish(ctx context.Context, err error) error {
+	if err == nil {
+		return nil
+	}
+	if errors.Is(err, context.Canceled) && ctx.Err() != nil {
+		return internalError(errors.New("interrupted"))
+	}
+	return err
+}

@@ -1,0 +1,308 @@
+// Package problem loads problem packages: folders holding a problem.yaml
+// configuration, a statement.md statement and tests/NAME.in, tests/NAME.out
+// pairs, with optional validator/ and generator/ programs.
+//
+// Every error returned while loading a package is a single line naming the
+// offending file, such as
+//
+//	problems/x/problem.yaml: time_limit: bad duration "fast"
+package problem
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"time"
+)
+
+// Names of the files and folders making up a problem package.
+const (
+	ConfigFile    = "problem.yaml"
+	StatementFile = "statement.md"
+	TestsDir      = "tests"
+	ValidatorDir  = "validator"
+	GeneratorDir  = "generator"
+)
+
+// Checker kinds accepted in the checker key of problem.yaml.
+const (
+	CheckerTokens = "tokens"
+	CheckerExact  = "exact"
+	CheckerFloat  = "float"
+	CheckerCustom = "custom"
+)
+
+// Defaults applied when problem.yaml leaves a key out.
+const (
+	DefaultOutputLimit = 64 * MiB
+	DefaultFloatAbs    = 1e-6
+	DefaultFloatRel    = 1e-6
+)
+
+// ErrNotFound is wrapped by the error Find returns for an unknown slug.
+var ErrNotFound = errors.New("problem not found")
+
+// Limits are the resource limits of one run of a solution on one test.
+type Limits struct {
+	Time   time.Duration // CPU time limit
+	Memory int64         // memory limit in bytes
+	Output int64         // output size limit in bytes
+}
+
+// CheckerSpec says how outputs are checked against expected answers.
+type CheckerSpec struct {
+	Kind     string  // CheckerTokens, CheckerExact, CheckerFloat or CheckerCustom
+	FloatAbs float64 // absolute tolerance, for CheckerFloat
+	FloatRel float64 // relative tolerance, for CheckerFloat
+	Source   string  // absolute path of the checker's Go source, for CheckerCustom
+}
+
+// Test is one input file and its expected answer.
+type Test struct {
+	Name   string // file name without extension, such as "sample1" or "3"
+	Input  string // absolute path of NAME.in
+	Output string // absolute path of NAME.out
+	Sample bool   // whether Name starts with "sample"
+}
+
+// Problem is a loaded problem package.
+type Problem struct {
+	Slug      string      // base name of the package folder
+	Dir       string      // absolute path of the package folder
+	Title     string      // title from problem.yaml
+	Limits    Limits      // resource limits
+	Checker   CheckerSpec // how outputs are checked
+	Reference string      // reference solution, relative to solutions/<slug>/, or ""
+	Statement string      // absolute path of statement.md
+	Validator string      // absolute path of validator/ if it holds main.go, else ""
+	Generator string      // absolute path of generator/ if it holds main.go, else ""
+	Tests     []Test      // tests sorted by NaturalLess on Name
+}
+
+// Load loads and validates the problem package in dir. Errors name the
+// offending file using dir as given.
+func Load(dir string) (*Problem, error) {
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", dir, err)
+	}
+	cfgPath := filepath.Join(dir, ConfigFile)
+	data, err := os.ReadFile(cfgPath)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", cfgPath, unwrapPath(err))
+	}
+	cfg, err := parseConfig(data)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", cfgPath, err)
+	}
+	p := &Problem{
+		Slug:      filepath.Base(abs),
+		Dir:       abs,
+		Title:     cfg.title,
+		Limits:    cfg.limits,
+		Checker:   cfg.checker,
+		Reference: cfg.reference,
+	}
+	if p.Checker.Kind == CheckerCustom {
+		src := filepath.Join(dir, cfg.checker.Source)
+		if err := requireFile(src); err != nil {
+			return nil, fmt.Errorf("%s: checker_source: %q: %w", cfgPath, filepath.ToSlash(cfg.checker.Source), err)
+		}
+		p.Checker.Source = filepath.Join(abs, cfg.checker.Source)
+	}
+
+	stmt := filepath.Join(dir, StatementFile)
+	if err := requireFile(stmt); err != nil {
+		return nil, fmt.Errorf("%s: %w", stmt, err)
+	}
+	p.Statement = filepath.Join(abs, StatementFile)
+
+	if p.Validator, err = program(dir, abs, ValidatorDir); err != nil {
+		return nil, err
+	}
+	if p.Generator, err = program(dir, abs, GeneratorDir); err != nil {
+		return nil, err
+	}
+	if p.Tests, err = loadTests(dir, abs); err != nil {
+		return nil, err
+	}
+	return p, nil
+}
+
+// requireFile returns an error unless path is an existing regular file.
+// The error does not repeat the path.
+func requireFile(path string) error {
+	fi, err := os.Stat(path)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return errors.New("file does not exist")
+	case err != nil:
+		return unwrapPath(err)
+	case !fi.Mode().IsRegular():
+		return errors.New("not a regular file")
+	}
+	return nil
+}
+
+// program returns the absolute path of the folder name in the package if
+// it holds a main.go file, or "" if it does not.
+func program(dir, abs, name string) (string, error) {
+	if fi, err := os.Stat(filepath.Join(dir, name)); err != nil || !fi.IsDir() {
+		return "", nil
+	}
+	main := filepath.Join(dir, name, "main.go")
+	fi, err := os.Stat(main)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return "", nil
+	case err != nil:
+		return "", fmt.Errorf("%s: %w", main, unwrapPath(err))
+	case !fi.Mode().IsRegular():
+		return "", fmt.Errorf("%s: not a regular file", main)
+	}
+	return filepath.Join(abs, name), nil
+}
+
+// loadTests pairs the .in and .out files of the tests folder.
+func loadTests(dir, abs string) ([]Test, error) {
+	testsDir := filepath.Join(dir, TestsDir)
+	entries, err := os.ReadDir(testsDir)
+	if err != nil {
+		if errors.Is(err, fs.ErrNotExist) {
+			return nil, fmt.Errorf("%s: missing tests folder", testsDir)
+		}
+		return nil, fmt.Errorf("%s: %w", testsDir, unwrapPath(err))
+	}
+	ins := map[string]bool{}
+	outs := map[string]bool{}
+	for _, e := range entries {
+		name := e.Name()
+		if !e.Type().IsRegular() && e.Type()&fs.ModeSymlink == 0 {
+			continue
+		}
+		switch ext := filepath.Ext(name); ext {
+		case ".in":
+			ins[strings.TrimSuffix(name, ext)] = true
+		case ".out":
+			outs[strings.TrimSuffix(name, ext)] = true
+		}
+	}
+	names := make([]string, 0, len(ins)+len(outs))
+	for n := range ins {
+		names = append(names, n)
+	}
+	for n := range outs {
+		if !ins[n] {
+			names = append(names, n)
+		}
+	}
+	slices.SortFunc(names, naturalCompare)
+	tests := make([]Test, 0, len(ins))
+	for _, n := range names {
+		switch {
+		case n == "":
+			return nil, fmt.Errorf("%s: test file with empty name", testsDir)
+		case !outs[n]:
+			return nil, fmt.Errorf("%s: no matching %s.out", filepath.Join(testsDir, n+".in"), n)
+		case !ins[n]:
+			return nil, fmt.Errorf("%s: no matching %s.in", filepath.Join(testsDir, n+".out"), n)
+		}
+		tests = append(tests, Test{
+			Name:   n,
+			Input:  filepath.Join(abs, TestsDir, n+".in"),
+			Output: filepath.Join(abs, TestsDir, n+".out"),
+			Sample: strings.HasPrefix(n, "sample"),
+		})
+	}
+	if len(tests) == 0 {
+		return nil, fmt.Errorf("%s: no tests (want NAME.in and NAME.out pairs)", testsDir)
+	}
+	return tests, nil
+}
+
+func naturalCompare(a, b string) int {
+	switch {
+	case NaturalLess(a, b):
+		return -1
+	case NaturalLess(b, a):
+		return 1
+	}
+	return 0
+}
+
+// Find loads the problem called slug under root. If there is no such
+// problem, the error wraps ErrNotFound and lists the known slugs.
+func Find(root, slug string) (*Problem, error) {
+	if slug != "" && filepath.IsLocal(slug) && !strings.ContainsAny(slug, `/\`) {
+		dir := filepath.Join(root, slug)
+		if _, err := os.Stat(filepath.Join(dir, ConfigFile)); err == nil {
+			return Load(dir)
+		}
+	}
+	known, err := slugs(root)
+	if err != nil {
+		return nil, fmt.Errorf("find %q: %w", slug, err)
+	}
+	list := "none"
+	if len(known) > 0 {
+		list = strings.Join(known, ", ")
+	}
+	return nil, fmt.Errorf("%w: %q under %s (known: %s)", ErrNotFound, slug, root, list)
+}
+
+// List loads every problem package under root, in natural name order. A
+// folder is a problem package if it holds a problem.yaml. Packages that
+// fail to load are left out of the problems and reported in the errors.
+func List(root string) ([]*Problem, []error) {
+	known, err := slugs(root)
+	if err != nil {
+		return nil, []error{fmt.Errorf("list problems: %w", err)}
+	}
+	var (
+		probs []*Problem
+		errs  []error
+	)
+	for _, s := range known {
+		p, err := Load(filepath.Join(root, s))
+		if err != nil {
+			errs = append(errs, err)
+			continue
+		}
+		probs = append(probs, p)
+	}
+	return probs, errs
+}
+
+// slugs returns the names of the folders under root that hold a
+// problem.yaml, in natural order.
+func slugs(root string) ([]string, error) {
+	entries, err := os.ReadDir(root)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", root, unwrapPath(err))
+	}
+	var names []string
+	for _, e := range entries {
+		if !e.IsDir() {
+			continue
+		}
+		if _, err := os.Stat(filepath.Join(root, e.Name(), ConfigFile)); err == nil {
+			names = append(names, e.Name())
+		}
+	}
+	slices.SortFunc(names, naturalCompare)
+	return names, nil
+}
+
+// unwrapPath strips the *fs.PathError around err so that messages do not
+// repeat the path already given as context.
+func unwrapPath(err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
+}

@@ -1,0 +1,8 @@
+// Accepted: long long holds every sum of the input range.
+#include <iostream>
+
+int main() {
+    long long a, b;
+    std::cin >> a >> b;
+    std::cout << a + b << '\n';
+}

@@ -1,0 +1,3 @@
+# Accepted: Python integers do not overflow.
+a, b = map(int, input().split())
+print(a + b)
