@@ -33,6 +33,12 @@ func newRootCmd() *cobra.Command {
 	pf.String("solutions-dir", "", "folder of solutions")
 	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error { return usageError(err) })
 	root.AddCommand(newSubmitCmd())
+	root.AddCommand(newVerifyCmd())
+	root.AddCommand(newTestCmd())
+	root.AddCommand(newStressCmd())
+	root.AddCommand(newNewCmd())
+	root.AddCommand(newListCmd())
+	root.AddCommand(newShowCmd())
 	return root
 }
 

@@ -226,13 +226,11 @@ func (b *box) run(ctx context.Context, spec Spec, lim Limits) (Result, bool, err
 
 	// Readers of the program's output start before it does.
 	var stop stopReason
-	killed := make(chan struct{})
-	var killOnce sync.Once
+	// Every limit that fires sends a kill, even after the first: one that
+	// crossed the run request on its way is not lost.
 	kill := func(s Status) {
-		if stop.trySet(s) {
-			killOnce.Do(func() { close(killed) })
-			b.kill()
-		}
+		stop.trySet(s)
+		b.kill()
 	}
 	var wg sync.WaitGroup
 	var outErr error
@@ -269,7 +267,7 @@ func (b *box) run(ctx context.Context, spec Spec, lim Limits) (Result, bool, err
 	closeAll(files)
 	files = nil
 
-	reply, ok := b.await(ctx, lim, kill)
+	reply, ok := b.await(ctx, lim, kill, &stop)
 	if !ok {
 		b.kill()
 		wg.Wait()
@@ -321,6 +319,10 @@ func (b *box) finish(res *Result, reply helperReply, lim Limits, stop *stopReaso
 		}
 	} else if p := b.polledPeak(); p > res.Memory {
 		res.Memory = p
+	} else if res.Memory == 0 {
+		// Too short to be seen by polling: rusage's figure is an upper
+		// bound (it includes the helper's own memory at fork).
+		res.Memory = reply.MaxRSS
 	}
 	if reply.Exited {
 		res.Status, res.ExitCode = Exited, reply.ExitCode
@@ -342,9 +344,13 @@ func (b *box) finish(res *Result, reply helperReply, lim Limits, stop *stopReaso
 	}
 }
 
+// killRepeat is how often a kill is sent again while a killed run has not
+// ended.
+const killRepeat = 50 * time.Millisecond
+
 // await waits for the run to end while it enforces the CPU, wall and (in
 // basic mode) memory limits. It returns false when the helper is gone.
-func (b *box) await(ctx context.Context, lim Limits, kill func(Status)) (helperReply, bool) {
+func (b *box) await(ctx context.Context, lim Limits, kill func(Status), stop *stopReason) (helperReply, bool) {
 	var started time.Time
 	pid := 0
 	wall := time.NewTimer(time.Hour)
@@ -370,19 +376,29 @@ func (b *box) await(ctx context.Context, lim Limits, kill func(Status)) (helperR
 			}
 		case <-wall.C:
 			kill(WallExceeded)
+			tick.Reset(killRepeat)
 		case <-done:
 			done = nil
 			kill(WallExceeded)
 			// Keep waiting for "done" so the box can be reused.
+			tick.Reset(killRepeat)
 		case <-tick.C:
+			if _, stopped := stop.get(); stopped {
+				// Killed, but not yet done: say it again.
+				b.kill()
+				tick.Reset(killRepeat)
+				continue
+			}
 			used := b.cpuUsed(pid)
 			if used > lim.CPU {
 				kill(CPUExceeded)
+				tick.Reset(killRepeat)
 				continue
 			}
 			if !b.full && b.cg == nil {
 				if m := b.pollMemory(pid); m > lim.Memory {
 					kill(MemoryExceeded)
+					tick.Reset(killRepeat)
 					continue
 				}
 			}
@@ -416,15 +432,17 @@ func (b *box) cpuUsed(pid int) time.Duration {
 	return total
 }
 
-// pollMemory sums the resident memory of the tree and keeps the peak.
+// pollMemory returns the tree's resident memory now, and keeps the peak:
+// the larger of the highest total seen and any one process's own
+// high-water mark.
 func (b *box) pollMemory(pid int) int64 {
 	var total int64
 	for _, p := range append([]int{pid}, descendants(pid)...) {
-		total += statusField(fmt.Sprintf("/proc/%d/status", p), "VmRSS:")
+		status := fmt.Sprintf("/proc/%d/status", p)
+		total += statusField(status, "VmRSS:")
+		b.peak = max(b.peak, statusField(status, "VmHWM:"))
 	}
-	if total > b.peak {
-		b.peak = total
-	}
+	b.peak = max(b.peak, total)
 	return total
 }
 
@@ -457,12 +475,11 @@ func procCPU(pid int) time.Duration {
 	return time.Duration(ticks) * time.Second / 100
 }
 
-// kill stops every process of the current run.
+// kill asks the helper to stop every process of the current run. (The
+// cgroup is emptied by the judge itself only once the run is over: while
+// a run starts, the helper's forking thread is in the cgroup too.)
 func (b *box) kill() {
 	_ = sendMsg(int(b.sock.Fd()), runRequest{Op: "kill"}, nil)
-	if b.cg != nil {
-		go b.cg.kill()
-	}
 }
 
 // placeProgram copies the program's files into prog/ unless they are there

@@ -40,7 +40,10 @@ type cgroupHost struct {
 	// v1: one directory per controller, already descended into the cgroup
 	// the judge itself runs in. v2: the single unified directory.
 	memory, cpuacct, pids string
-	unified               string
+	// cpu is the v1 cpu controller, where boxes get a high scheduling
+	// weight; "" when it is not mounted or not writable.
+	cpu     string
+	unified string
 }
 
 // cgroupProbe is what Probe found about cgroups, for reports and doctor.
@@ -75,6 +78,12 @@ func findCgroups() (*cgroupHost, cgroupProbe) {
 	}
 	if len(v1) == 3 {
 		h := &cgroupHost{version: CgroupV1, memory: v1["memory"], cpuacct: v1["cpuacct"], pids: v1["pids"]}
+		if m, ok := mounts.v1["cpu"]; ok {
+			if dir := filepath.Join(m, own.v1["cpu"]); checkWritable(dir) == nil {
+				h.cpu = dir
+				probe.Controllers["cpu"] = dir
+			}
+		}
 		for c, dir := range v1 {
 			probe.Controllers[c] = dir
 			if err := checkWritable(dir); err != nil {
@@ -175,7 +184,7 @@ func readCgroupMounts() (cgroupMounts, error) {
 		case "cgroup":
 			for _, opt := range strings.Split(fields[sep+3], ",") {
 				switch opt {
-				case "memory", "cpuacct", "pids":
+				case "memory", "cpuacct", "pids", "cpu":
 					if _, ok := m.v1[opt]; !ok {
 						m.v1[opt] = mountpoint
 					}
@@ -221,6 +230,7 @@ type boxCgroup struct {
 	mem     string
 	cpu     string
 	pids    string
+	weight  string // v1 cpu controller group, or ""
 	// oomBase is the oom_kill count before the current run.
 	oomBase int64
 }
@@ -234,6 +244,10 @@ func (h *cgroupHost) newBoxCgroup(name string) (*boxCgroup, error) {
 		b.cpu = filepath.Join(h.cpuacct, name)
 		b.pids = filepath.Join(h.pids, name)
 		b.dirs = []string{b.mem, b.cpu, b.pids}
+		if h.cpu != "" {
+			b.weight = filepath.Join(h.cpu, name)
+			b.dirs = append(b.dirs, b.weight)
+		}
 	} else {
 		d := filepath.Join(h.unified, name)
 		b.mem, b.cpu, b.pids = d, d, d
@@ -245,6 +259,13 @@ func (h *cgroupHost) newBoxCgroup(name string) (*boxCgroup, error) {
 			return nil, fmt.Errorf("create cgroup %s: %w", d, err)
 		}
 	}
+	// Programs being judged get ten times the default CPU weight, so that
+	// other work on the machine cannot starve them into a wall-time limit.
+	if b.weight != "" {
+		_ = writeFile(filepath.Join(b.weight, "cpu.shares"), "10240")
+	} else if h.version == CgroupV2 {
+		_ = writeFile(filepath.Join(b.mem, "cpu.weight"), "1000")
+	}
 	return b, nil
 }
 
@@ -252,7 +273,11 @@ func (h *cgroupHost) newBoxCgroup(name string) (*boxCgroup, error) {
 // (v1), or the directory whose descriptor clone3 takes (v2).
 func (b *boxCgroup) taskFiles() []string {
 	if b.version == CgroupV1 {
-		return []string{filepath.Join(b.mem, "tasks"), filepath.Join(b.cpu, "tasks"), filepath.Join(b.pids, "tasks")}
+		files := []string{filepath.Join(b.mem, "tasks"), filepath.Join(b.cpu, "tasks"), filepath.Join(b.pids, "tasks")}
+		if b.weight != "" {
+			files = append(files, filepath.Join(b.weight, "tasks"))
+		}
+		return files
 	}
 	return []string{b.mem}
 }
@@ -305,6 +330,16 @@ func (b *boxCgroup) prepare(memory int64, procs int) error {
 		// Give back charges (page cache) left from the last run so that the
 		// peak of this run starts from zero.
 		_ = writeFile(filepath.Join(b.mem, "memory.force_empty"), "0")
+		// memsw may never be below the memory limit: lift it first, set
+		// the limit, then bring memsw down to it.
+		memsw := filepath.Join(b.mem, "memory.memsw.limit_in_bytes")
+		_, statErr := os.Stat(memsw)
+		hasMemsw := statErr == nil
+		if hasMemsw {
+			if err := writeFile(memsw, "-1"); err != nil {
+				return fmt.Errorf("prepare cgroup: %w", err)
+			}
+		}
 		steps := [][2]string{
 			{"memory.limit_in_bytes", strconv.FormatInt(memory, 10)},
 			{"memory.max_usage_in_bytes", "0"},
@@ -312,9 +347,6 @@ func (b *boxCgroup) prepare(memory int64, procs int) error {
 			{"cpuacct.usage", "0"},
 			{"pids.max", strconv.Itoa(procs)},
 		}
-		// memsw exists only with swap accounting; set it so that swap
-		// cannot extend the limit.
-		memsw := filepath.Join(b.mem, "memory.memsw.limit_in_bytes")
 		for _, s := range steps {
 			dir := b.mem
 			switch {
@@ -327,7 +359,9 @@ func (b *boxCgroup) prepare(memory int64, procs int) error {
 				return fmt.Errorf("prepare cgroup: %w", err)
 			}
 		}
-		if _, statErr := os.Stat(memsw); statErr == nil {
+		// memsw exists only with swap accounting; it keeps swap from
+		// extending the limit.
+		if hasMemsw {
 			if err := writeFile(memsw, strconv.FormatInt(memory, 10)); err != nil {
 				return fmt.Errorf("prepare cgroup: %w", err)
 			}

@@ -36,10 +36,16 @@ type helper struct {
 	mu      sync.Mutex
 	running bool
 	pid     int
+	// killed is set by a kill request; a run that has not forked yet when
+	// it arrives is killed as soon as it has.
+	killed bool
 }
 
 func helperMain() int {
 	runtime.GOMAXPROCS(2)
+	// Nothing the helper inherited may reach a program: above all not the
+	// channel to the judge, which a program could use to forge results.
+	closeOnExec()
 	h := &helper{sock: 3}
 	if _, err := recvMsg(h.sock, &h.cfg); err != nil {
 		fmt.Fprintf(os.Stderr, "box helper: read config: %v\n", err)
@@ -57,7 +63,7 @@ func helperMain() int {
 		files, err := recvMsg(h.sock, &req)
 		if err != nil {
 			// The judge is gone: the box goes with it.
-			h.killAll()
+			h.signalAll()
 			return 0
 		}
 		switch req.Op {
@@ -70,9 +76,17 @@ func helperMain() int {
 				_ = sendMsg(h.sock, helperReply{Kind: "error", Err: "box is busy"}, nil)
 				continue
 			}
+			h.mu.Lock()
+			h.running, h.killed = true, false
+			h.mu.Unlock()
 			go h.run(req, files)
 		case "kill":
-			h.killAll()
+			h.mu.Lock()
+			h.killed = true
+			h.mu.Unlock()
+			// Only signals here: the run's own goroutine reaps, so that
+			// its wait for the program is not robbed of the exit status.
+			h.signalAll()
 		default:
 			closeAll(files)
 		}
@@ -80,6 +94,11 @@ func helperMain() int {
 }
 
 func (h *helper) setup() error {
+	// No program of this box may write a core dump: the limit is hard and
+	// never raised again.
+	if err := syscall.Setrlimit(unix.RLIMIT_CORE, &syscall.Rlimit{}); err != nil {
+		return fmt.Errorf("limit core dumps: %w", err)
+	}
 	// The judge's own cgroups are opened before the root changes.
 	for _, p := range h.cfg.OwnTasks {
 		f, err := os.OpenFile(p, os.O_WRONLY, 0)
@@ -257,9 +276,6 @@ func (h *helper) runOne(req runRequest, files []*os.File) helperReply {
 	if len(files) < 3 {
 		return helperReply{Kind: "error", Err: "run request without stdin, stdout and stderr"}
 	}
-	h.mu.Lock()
-	h.running = true
-	h.mu.Unlock()
 	path, err := lookPath(req.Path, req.Env)
 	if err != nil {
 		return helperReply{Kind: "done", Exited: true, ExitCode: 127, Err: err.Error()}
@@ -285,7 +301,11 @@ func (h *helper) runOne(req runRequest, files []*os.File) helperReply {
 	}
 	h.mu.Lock()
 	h.pid = pid
+	killed := h.killed
 	h.mu.Unlock()
+	if killed {
+		h.signalAll()
+	}
 	_ = sendMsg(h.sock, helperReply{Kind: "started", Pid: pid}, nil)
 
 	var ws syscall.WaitStatus
@@ -380,7 +400,6 @@ func setLimits(req runRequest, full bool) (func(), error) {
 		{unix.RLIMIT_STACK, uint64(req.Stack)},
 		{unix.RLIMIT_FSIZE, uint64(req.FileSize)},
 		{unix.RLIMIT_NOFILE, uint64(req.Files)},
-		{unix.RLIMIT_CORE, 0},
 	}
 	if !full && os.Geteuid() != 0 && req.Procs > 0 {
 		// Without a pids cgroup, RLIMIT_NPROC bounds a fork bomb; it counts
@@ -397,10 +416,12 @@ func setLimits(req runRequest, full bool) (func(), error) {
 			_ = syscall.Setrlimit(s.res, &s.old)
 		}
 	}
-	// As root the hard limit is set too, so that the program cannot raise
-	// its own, and the helper can still put its own back. Without
-	// privileges only the soft limit can be lowered and restored.
-	root := os.Geteuid() == 0
+	// The hard limit is lowered too only where the helper can raise it
+	// again for the next run (CAP_SYS_RESOURCE, which containers often
+	// withhold); otherwise the program could raise its soft limits up to
+	// the box's hard ones, which the cgroup, the tmpfs size and the
+	// output pipe bound anyway (see the package documentation).
+	hard := canRaiseHardLimits()
 	for _, w := range want {
 		var old syscall.Rlimit
 		if err := syscall.Getrlimit(w.res, &old); err != nil {
@@ -409,11 +430,11 @@ func setLimits(req runRequest, full bool) (func(), error) {
 		}
 		saved = append(saved, savedLim{w.res, old})
 		v := w.val
-		if old.Max != unix.RLIM_INFINITY && v > old.Max && !root {
+		if old.Max != unix.RLIM_INFINITY && v > old.Max {
 			v = old.Max
 		}
 		rl := syscall.Rlimit{Cur: v, Max: old.Max}
-		if root {
+		if hard {
 			rl.Max = v
 		}
 		if err := syscall.Setrlimit(w.res, &rl); err != nil {
@@ -422,6 +443,16 @@ func setLimits(req runRequest, full bool) (func(), error) {
 		}
 	}
 	return restore, nil
+}
+
+// canRaiseHardLimits reports whether this process holds CAP_SYS_RESOURCE.
+func canRaiseHardLimits() bool {
+	hdr := unix.CapUserHeader{Version: unix.LINUX_CAPABILITY_VERSION_3}
+	var data [2]unix.CapUserData
+	if err := unix.Capget(&hdr, &data[0]); err != nil {
+		return false
+	}
+	return data[unix.CAP_SYS_RESOURCE/32].Effective&(1<<(unix.CAP_SYS_RESOURCE%32)) != 0
 }
 
 // lookPath finds file in the PATH given in env, inside the box.
@@ -444,29 +475,43 @@ func lookPath(file string, env []string) (string, error) {
 	return "", fmt.Errorf("%s: not found in PATH", file)
 }
 
-// killAll kills every process of the current run and reaps them.
-func (h *helper) killAll() {
+// closeOnExec marks every inherited descriptor above stderr close-on-exec.
+func closeOnExec() {
+	entries, err := os.ReadDir("/proc/self/fd")
+	if err != nil {
+		return
+	}
+	for _, e := range entries {
+		if fd, err := strconv.Atoi(e.Name()); err == nil && fd > 2 {
+			syscall.CloseOnExec(fd)
+		}
+	}
+}
+
+// signalAll sends SIGKILL to every process of the current run.
+func (h *helper) signalAll() {
 	if h.cfg.Full {
 		// The helper is the box's init: kill(-1) reaches every other process
 		// in its PID namespace and nothing outside it.
-		for i := 0; i < 100; i++ {
-			_ = syscall.Kill(-1, syscall.SIGKILL)
-			if !reapAll() {
-				return
-			}
-		}
+		_ = syscall.Kill(-1, syscall.SIGKILL)
 		return
 	}
+	h.mu.Lock()
+	pid := h.pid
+	h.mu.Unlock()
+	if pid > 0 {
+		_ = syscall.Kill(-pid, syscall.SIGKILL)
+	}
+	for _, p := range descendants(os.Getpid()) {
+		_ = syscall.Kill(p, syscall.SIGKILL)
+	}
+}
+
+// killAll kills every process left by the run and reaps them all; it is
+// called once the program itself has been waited for.
+func (h *helper) killAll() {
 	for i := 0; i < 100; i++ {
-		h.mu.Lock()
-		pid := h.pid
-		h.mu.Unlock()
-		if pid > 0 {
-			_ = syscall.Kill(-pid, syscall.SIGKILL)
-		}
-		for _, p := range descendants(os.Getpid()) {
-			_ = syscall.Kill(p, syscall.SIGKILL)
-		}
+		h.signalAll()
 		if !reapAll() {
 			return
 		}

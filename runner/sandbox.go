@@ -424,6 +424,9 @@ func (b *box) startHelper() error {
 				filepath.Join(b.sandbox.cg.cpuacct, "tasks"),
 				filepath.Join(b.sandbox.cg.pids, "tasks"),
 			}
+			if b.sandbox.cg.cpu != "" {
+				cfg.OwnTasks = append(cfg.OwnTasks, filepath.Join(b.sandbox.cg.cpu, "tasks"))
+			}
 		}
 	}
 	if err := sendMsg(int(b.sock.Fd()), cfg, nil); err != nil {

@@ -1,0 +1,255 @@
+package grade_test
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/puzzlejudge/judge/config"
+	"github.com/puzzlejudge/judge/grade"
+	"github.com/puzzlejudge/judge/problem"
+	"github.com/puzzlejudge/judge/runner"
+	"github.com/puzzlejudge/judge/verdict"
+)
+
+func TestMain(m *testing.M) {
+	runner.Init()
+	os.Exit(m.Run())
+}
+
+// testCacheDir is shared by test runs so the warm Go build cache is built
+// once per machine, as the judge itself does.
+func testCacheDir(t testing.TB) string {
+	base, err := os.UserCacheDir()
+	if err != nil {
+		base = os.TempDir()
+	}
+	return filepath.Join(base, "puzzlejudge")
+}
+
+type fixture struct {
+	grader *grade.Grader
+	langs  map[string]*runner.Language
+}
+
+var (
+	fixtureMu sync.Mutex
+	fixtures  = map[runner.Mode]*fixture{}
+)
+
+// newGrader returns a grader in the given sandbox mode, shared by the tests
+// of this package.
+func newGrader(t *testing.T, mode runner.Mode) *fixture {
+	t.Helper()
+	fixtureMu.Lock()
+	defer fixtureMu.Unlock()
+	if f, ok := fixtures[mode]; ok {
+		return f
+	}
+	langs, err := config.LoadLanguages("../configs/languages.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	sb, err := runner.New(runner.Config{Mode: mode, Idle: 4})
+	if err != nil {
+		t.Fatalf("sandbox %s: %v", mode, err)
+	}
+	f := &fixture{
+		grader: &grade.Grader{
+			Sandbox:         sb,
+			Compiler:        &runner.Compiler{Sandbox: sb, CacheDir: testCacheDir(t), ConfigDir: "../configs"},
+			Workers:         2,
+			CheckerLanguage: langs["go"],
+		},
+		langs: langs,
+	}
+	fixtures[mode] = f
+	return f
+}
+
+func load(t *testing.T, name string) *problem.Problem {
+	t.Helper()
+	p, err := problem.Load(filepath.Join("testdata", "problems", name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+var exts = map[string]string{"go": ".go", "c": ".c", "cpp": ".cpp", "python": ".py"}
+
+// TestVerdicts judges real programs in every language for every verdict,
+// in both sandbox modes.
+func TestVerdicts(t *testing.T) {
+	type want struct {
+		verdict verdict.Verdict
+		message string // substring of the first failing test's message
+		signal  string
+	}
+	cases := []struct {
+		program, problem string
+		langs            []string
+		want             want
+	}{
+		{"ac", "sum", nil, want{verdict: verdict.AC}},
+		{"wa", "sum", nil, want{verdict: verdict.WA, message: "expected"}},
+		{"pe", "sum-exact", nil, want{verdict: verdict.PE}},
+		{"ac", "sum-exact", nil, want{verdict: verdict.AC}},
+		{"tle", "sum", nil, want{verdict: verdict.TLE, message: "CPU time limit"}},
+		{"sleep", "sum", nil, want{verdict: verdict.TLE, message: "wall time limit"}},
+		{"mle", "sum", nil, want{verdict: verdict.MLE}},
+		{"ole", "sum", nil, want{verdict: verdict.OLE}},
+		{"re", "sum", []string{"c", "cpp"}, want{verdict: verdict.RE, message: "SIGSEGV", signal: "SIGSEGV"}},
+		{"re", "sum", []string{"go"}, want{verdict: verdict.RE, message: "exit 2: panic: assignment to entry in nil map"}},
+		{"re", "sum", []string{"python"}, want{verdict: verdict.RE, message: "ZeroDivisionError"}},
+		{"exit", "sum", []string{"c"}, want{verdict: verdict.RE, message: "exit 2"}},
+		{"exit", "sum", []string{"go"}, want{verdict: verdict.RE, message: "exit 3"}},
+		{"exit", "sum", []string{"cpp"}, want{verdict: verdict.RE, message: "exit 4"}},
+		{"exit", "sum", []string{"python"}, want{verdict: verdict.RE, message: "exit 5"}},
+		{"ce", "sum", nil, want{verdict: verdict.CE}},
+		{"ac", "sum-custom", nil, want{verdict: verdict.AC}},
+		{"wa", "sum-custom", nil, want{verdict: verdict.WA, message: "expected 42"}},
+		{"hello", "hello", []string{"go"}, want{verdict: verdict.AC}},
+	}
+	for _, mode := range []runner.Mode{runner.ModeFull, runner.ModeBasic} {
+		t.Run(string(mode), func(t *testing.T) {
+			if mode == runner.ModeFull && os.Geteuid() != 0 {
+				t.Fatal("full sandbox mode needs root; run the tests as root")
+			}
+			f := newGrader(t, mode)
+			for _, c := range cases {
+				langs := c.langs
+				if langs == nil {
+					langs = []string{"go", "c", "cpp", "python"}
+				}
+				for _, lang := range langs {
+					c, lang := c, lang
+					t.Run(c.problem+"/"+lang+"/"+c.program, func(t *testing.T) {
+						// Programs that must be stopped by a time limit run
+						// alone: on a machine this small, parallel runs steal
+						// the CPU a busy loop needs to reach its CPU limit
+						// before its wall limit.
+						if c.program != "tle" {
+							t.Parallel()
+						}
+						src := filepath.Join("testdata", "programs", lang, c.program+exts[lang])
+						rep, err := f.grader.Grade(context.Background(), grade.Submission{
+							Problem: load(t, c.problem), Source: src, Language: f.langs[lang],
+						}, grade.Options{StopOnFail: true})
+						if err != nil {
+							t.Fatal(err)
+						}
+						if rep.Verdict != c.want.verdict {
+							t.Fatalf("verdict %s, want %s; report: %+v", rep.Verdict, c.want.verdict, rep)
+						}
+						if rep.Sandbox != mode {
+							t.Errorf("report says sandbox %q, want %q", rep.Sandbox, mode)
+						}
+						if c.want.verdict == verdict.CE {
+							if rep.Compile.OK || rep.Compile.Output == "" {
+								t.Errorf("compile report %+v, want a failure with the compiler's message", rep.Compile)
+							}
+							return
+						}
+						last := rep.Tests[len(rep.Tests)-1]
+						if mode == runner.ModeBasic && c.program == "tle" && strings.Contains(last.Message, "wall time limit") {
+							// Basic mode cannot raise a program's CPU weight:
+							// on a loaded machine a busy loop may be starved
+							// into its wall limit first. That is still TLE.
+							t.Logf("basic mode, loaded machine: %s", last.Message)
+							return
+						}
+						if !strings.Contains(last.Message, c.want.message) {
+							t.Errorf("message %q, want it to contain %q", last.Message, c.want.message)
+						}
+						if last.Signal != c.want.signal && c.want.signal != "" {
+							t.Errorf("signal %q, want %q", last.Signal, c.want.signal)
+						}
+						checkFigures(t, rep, last, c.program)
+					})
+				}
+			}
+		})
+	}
+}
+
+// checkFigures checks that the measurements agree with what the program did.
+func checkFigures(t *testing.T, rep *grade.Report, last grade.TestResult, program string) {
+	t.Helper()
+	limit := time.Duration(rep.Limits.TimeMs) * time.Millisecond
+	switch program {
+	case "tle":
+		// Stopped promptly after the CPU limit; the report is what it used.
+		if last.CPU < limit || last.CPU > limit+100*time.Millisecond {
+			t.Errorf("busy loop used %v of CPU, want between %v and %v", last.CPU, limit, limit+100*time.Millisecond)
+		}
+	case "sleep":
+		if last.WallMs < rep.Limits.WallMs || last.WallMs > rep.Limits.WallMs+1000 {
+			t.Errorf("sleeper stopped after %d ms of wall time, want just past %d ms", last.WallMs, rep.Limits.WallMs)
+		}
+		if last.TimeMs > 200 {
+			t.Errorf("sleeper used %d ms of CPU", last.TimeMs)
+		}
+	case "mle":
+		if last.MemoryKB < rep.Limits.MemoryKB*9/10 {
+			t.Errorf("MLE run reports %d KiB, want about the %d KiB limit", last.MemoryKB, rep.Limits.MemoryKB)
+		}
+	case "ac", "hello":
+		if last.MemoryKB <= 0 {
+			t.Errorf("memory not measured: %d KiB", last.MemoryKB)
+		}
+		if last.MemoryKB > 32<<10 {
+			t.Errorf("trivial program reported %d KiB", last.MemoryKB)
+		}
+	}
+	if rep.Measurement.Memory == "" {
+		t.Error("report does not say how memory was measured")
+	}
+}
+
+// TestStopOnFail checks that the overall verdict is the first failing
+// test's and that later tests are not reported.
+func TestStopOnFail(t *testing.T) {
+	f := newGrader(t, runner.ModeFull)
+	p := load(t, "sum")
+	src := filepath.Join("testdata", "programs", "go", "wa.go")
+	for _, stop := range []bool{false, true} {
+		rep, err := f.grader.Grade(context.Background(), grade.Submission{Problem: p, Source: src, Language: f.langs["go"]}, grade.Options{StopOnFail: stop})
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := 2
+		if stop {
+			want = 1
+		}
+		if len(rep.Tests) != want || rep.Verdict != verdict.WA || rep.Tests[0].Name != "2" {
+			t.Errorf("stop=%v: %d tests, verdict %s, first %q; want %d tests, WA, first \"2\"", stop, len(rep.Tests), rep.Verdict, rep.Tests[0].Name, want)
+		}
+	}
+}
+
+// TestCompileCache checks that a second compile of the same source is
+// served from the cache.
+func TestCompileCache(t *testing.T) {
+	f := newGrader(t, runner.ModeFull)
+	dir := t.TempDir()
+	src := filepath.Join(dir, "main.c")
+	// A unique source, so that the first compile is a real one.
+	body := "#include <stdio.h>\nint main(void){puts(\"" + t.Name() + time.Now().String() + "\");return 0;}\n"
+	if err := os.WriteFile(src, []byte(body), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for i, wantCached := range []bool{false, true} {
+		_, comp, err := f.grader.Compiler.Compile(context.Background(), f.langs["c"], src)
+		if err != nil || !comp.OK {
+			t.Fatalf("compile %d: %v %+v", i, err, comp)
+		}
+		if comp.Cached != wantCached {
+			t.Errorf("compile %d: cached=%v, want %v", i, comp.Cached, wantCached)
+		}
+	}
+}

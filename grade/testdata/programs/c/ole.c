@@ -1,0 +1,2 @@
+#include <stdio.h>
+int main(void) { for (;;) fputs("spam spam spam spam spam spam spam spam\n", stdout); }

@@ -1,0 +1,2 @@
+#include <cstdlib>
+int main() { std::exit(4); }

@@ -1,0 +1,5 @@
+package main
+
+import "time"
+
+func main() { time.Sleep(time.Hour) }

@@ -1,0 +1,4 @@
+import sys
+line = "spam " * 1000 + "\n"
+while True:
+    sys.stdout.write(line)

@@ -1,0 +1,125 @@
+package main
+
+import (
+	"fmt"
+	"path/filepath"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/puzzlejudge/judge/author"
+	"github.com/puzzlejudge/judge/problem"
+	"github.com/puzzlejudge/judge/report"
+	"github.com/puzzlejudge/judge/runner"
+	"github.com/puzzlejudge/judge/verdict"
+	"github.com/spf13/cobra"
+)
+
+// listEntry is one problem in `judge list --format json`.
+type listEntry struct {
+	Slug          string         `json:"slug"`
+	Title         string         `json:"title,omitempty"`
+	TimeLimitMs   int64          `json:"time_limit_ms,omitempty"`
+	MemoryLimitKB int64          `json:"memory_limit_kb,omitempty"`
+	Tests         int            `json:"tests"`
+	Samples       int            `json:"samples"`
+	Solutions     map[string]int `json:"solutions"` // by expected verdict; "?" for files in no verdict folder
+	Error         string         `json:"error,omitempty"`
+}
+
+func newListCmd() *cobra.Command {
+	var format string
+	cmd := &cobra.Command{
+		Use:   "list",
+		Short: "List the problems: slug, title, limits, tests, solutions per verdict",
+		Args:  cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if format != "text" && format != "json" {
+				return usageError(fmt.Errorf("unknown format %q (want text or json)", format))
+			}
+			cfg, err := loadConfig(cmd)
+			if err != nil {
+				return err
+			}
+			dirs, err := problemDirs(cfg)
+			if err != nil {
+				return err
+			}
+			entries := make([]listEntry, 0, len(dirs))
+			broken := 0
+			for _, d := range dirs {
+				en := listEntry{Slug: filepath.Base(d), Solutions: map[string]int{}}
+				sols, _ := author.ListSolutions(filepath.Join(cfg.SolutionsDir, en.Slug), func(file string) (*runner.Language, error) {
+					return cfg.Language(file, "")
+				})
+				for _, s := range sols {
+					key := string(s.Expected)
+					if key == "" {
+						key = "?"
+					}
+					en.Solutions[key]++
+				}
+				p, err := problem.Load(d)
+				if err != nil {
+					en.Error = err.Error()
+					broken++
+					entries = append(entries, en)
+					continue
+				}
+				en.Title = p.Title
+				en.TimeLimitMs = p.Limits.Time.Milliseconds()
+				en.MemoryLimitKB = p.Limits.Memory >> 10
+				en.Tests = len(p.Tests)
+				for _, t := range p.Tests {
+					if t.Sample {
+						en.Samples++
+					}
+				}
+				entries = append(entries, en)
+			}
+			out := cmd.OutOrStdout()
+			if format == "json" {
+				if err := report.JSON(out, entries); err != nil {
+					return internalError(err)
+				}
+			} else {
+				tw := tabwriter.NewWriter(out, 0, 0, 2, ' ', 0)
+				fmt.Fprintln(tw, "SLUG\tTITLE\tTIME\tMEMORY\tTESTS\tSOLUTIONS")
+				for _, en := range entries {
+					if en.Error != "" {
+						fmt.Fprintf(tw, "%s\t(broken: %s)\t\t\t\t%s\n", en.Slug, en.Error, solutionCounts(en.Solutions))
+						continue
+					}
+					fmt.Fprintf(tw, "%s\t%s\t%d ms\t%s\t%d (%d samples)\t%s\n", en.Slug, en.Title, en.TimeLimitMs,
+						problem.FormatSize(en.MemoryLimitKB<<10), en.Tests, en.Samples, solutionCounts(en.Solutions))
+				}
+				if err := tw.Flush(); err != nil {
+					return internalError(err)
+				}
+			}
+			if broken > 0 {
+				return usageError(fmt.Errorf("%d of %d problem packages do not load", broken, len(entries)))
+			}
+			return nil
+		},
+	}
+	cmd.Flags().StringVar(&format, "format", "text", "output format: text or json")
+	return cmd
+}
+
+// solutionCounts shows solutions per verdict, in verdict order: "AC 4
+// WA 2 TLE 1".
+func solutionCounts(m map[string]int) string {
+	var parts []string
+	for _, v := range verdict.All() {
+		if n := m[string(v)]; n > 0 {
+			parts = append(parts, fmt.Sprintf("%s %d", v, n))
+		}
+	}
+	if n := m["?"]; n > 0 {
+		parts = append(parts, fmt.Sprintf("? %d", n))
+	}
+	if len(parts) == 0 {
+		return "-"
+	}
+	return strings.Join(parts, " ")
+}

@@ -1,0 +1,65 @@
+package main
+
+import (
+	"fmt"
+	"os"
+	"strings"
+
+	"github.com/charmbracelet/glamour"
+	"github.com/puzzlejudge/judge/problem"
+	"github.com/spf13/cobra"
+	"golang.org/x/term"
+)
+
+func newShowCmd() *cobra.Command {
+	var plain bool
+	cmd := &cobra.Command{
+		Use:   "show <problem>",
+		Short: "Show a problem's statement, rendered for the terminal",
+		Long: `show prints the problem's limits and its statement.md, rendered for the terminal (headings,
+emphasis, code blocks) when standard output is one, and as plain Markdown otherwise or with --plain.`,
+		Args: cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			cfg, err := loadConfig(cmd)
+			if err != nil {
+				return err
+			}
+			p, err := findProblem(cfg, args[0])
+			if err != nil {
+				return err
+			}
+			data, err := os.ReadFile(p.Statement)
+			if err != nil {
+				return usageError(fmt.Errorf("%s: %w", p.Statement, err))
+			}
+			out := cmd.OutOrStdout()
+			head := fmt.Sprintf("%s — %s\ntime limit %v, memory limit %s, output limit %s, checker %s\n",
+				p.Slug, p.Title, p.Limits.Time, problem.FormatSize(p.Limits.Memory), problem.FormatSize(p.Limits.Output), p.Checker.Kind)
+			text := string(data)
+			if !plain && isTerminal(out) && os.Getenv("NO_COLOR") == "" {
+				width := 80
+				if f, ok := out.(*os.File); ok {
+					if w, _, err := term.GetSize(int(f.Fd())); err == nil && w > 20 {
+						width = min(w, 120)
+					}
+				}
+				r, err := glamour.NewTermRenderer(glamour.WithAutoStyle(), glamour.WithWordWrap(width-4))
+				if err != nil {
+					return internalError(fmt.Errorf("markdown renderer: %w", err))
+				}
+				if text, err = r.Render(text); err != nil {
+					return internalError(fmt.Errorf("render %s: %w", p.Statement, err))
+				}
+				head = "  " + strings.ReplaceAll(head, "\n", "\n  ")
+			} else {
+				head += "\n"
+			}
+			if _, err := fmt.Fprint(out, head+text); err != nil {
+				return internalError(err)
+			}
+			return nil
+		},
+	}
+	cmd.Flags().BoolVar(&plain, "plain", false, "print the Markdown as it is, even on a terminal")
+	return cmd
+}
