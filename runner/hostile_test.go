@@ -1,0 +1,340 @@
+package runner
+
+import (
+	"context"
+	"fmt"
+	"net"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// hostileUIDBase keeps this package's boxes apart from those of other test
+// packages running at the same time, so that leftovers can be counted.
+const hostileUIDBase = 63000
+
+func buildC(t *testing.T, name string) string {
+	t.Helper()
+	out := filepath.Join(t.TempDir(), name)
+	src := filepath.Join("testdata", "hostile", name+".c")
+	if b, err := exec.Command("gcc", "-O2", "-o", out, src).CombinedOutput(); err != nil {
+		t.Fatalf("gcc %s: %v\n%s", src, err, b)
+	}
+	return out
+}
+
+func fullSandbox(t *testing.T, uidBase int) *Sandbox {
+	t.Helper()
+	if os.Geteuid() != 0 {
+		t.Fatal("the sandbox tests need root (run the tests as root)")
+	}
+	s, err := New(Config{Mode: ModeFull, UIDBase: uidBase, Idle: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		if err := s.Close(); err != nil {
+			t.Errorf("close sandbox: %v", err)
+		}
+	})
+	return s
+}
+
+// boxProcesses lists host processes whose uid is in [base, base+1000).
+func boxProcesses(base int) []string {
+	var out []string
+	entries, _ := os.ReadDir("/proc")
+	for _, e := range entries {
+		if _, err := strconv.Atoi(e.Name()); err != nil {
+			continue
+		}
+		var st syscall.Stat_t
+		if syscall.Stat("/proc/"+e.Name(), &st) != nil {
+			continue
+		}
+		if int(st.Uid) >= base && int(st.Uid) < base+1000 {
+			cmd, _ := os.ReadFile("/proc/" + e.Name() + "/cmdline")
+			out = append(out, e.Name()+" "+strings.ReplaceAll(string(cmd), "\x00", " "))
+		}
+	}
+	return out
+}
+
+// runProgram runs a host binary in the box with arguments and returns the
+// result and its stdout.
+func runProgram(t *testing.T, s *Sandbox, bin string, lim Limits, args ...string) (Result, string) {
+	t.Helper()
+	out := filepath.Join(t.TempDir(), "stdout")
+	spec := Spec{
+		Args:    append([]string{"{prog}/" + filepath.Base(bin)}, args...),
+		Program: []File{{Name: filepath.Base(bin), Path: bin}},
+		Stdout:  out,
+		Limits:  lim,
+	}
+	res, err := s.Run(context.Background(), spec)
+	if err != nil {
+		t.Fatalf("run %s: %v", filepath.Base(bin), err)
+	}
+	data, _ := os.ReadFile(out)
+	return res, string(data)
+}
+
+// stillWorks checks that the sandbox answers after a hostile run and that
+// no process of any box is left.
+func stillWorks(t *testing.T, s *Sandbox, base int) {
+	t.Helper()
+	res, err := s.Run(context.Background(), Spec{Args: []string{"true"}})
+	if err != nil || !res.OK() {
+		t.Fatalf("sandbox no longer answers: %v %+v", err, res)
+	}
+	if left := boxProcesses(base); len(left) > 0 {
+		t.Fatalf("processes outlived their run: %v", left)
+	}
+}
+
+func TestHostile(t *testing.T) {
+	s := fullSandbox(t, hostileUIDBase)
+	quick := Limits{CPU: time.Second, Wall: 2 * time.Second, Memory: 64 << 20}
+
+	t.Run("fork bomb", func(t *testing.T) {
+		res, _ := runProgram(t, s, buildC(t, "forkbomb"), quick)
+		if res.Status != CPUExceeded && res.Status != WallExceeded {
+			t.Errorf("fork bomb ended with %v, want a time limit", res.Status)
+		}
+		stillWorks(t, s, hostileUIDBase)
+	})
+
+	t.Run("detached child", func(t *testing.T) {
+		res, out := runProgram(t, s, buildC(t, "detach"), quick)
+		if !res.OK() || !strings.Contains(out, "parent done") {
+			t.Errorf("result %+v, output %q", res, out)
+		}
+		stillWorks(t, s, hostileUIDBase)
+		time.Sleep(300 * time.Millisecond)
+		if left := boxProcesses(hostileUIDBase); len(left) > 0 {
+			t.Fatalf("a detached child survived: %v", left)
+		}
+	})
+
+	t.Run("open forbidden files", func(t *testing.T) {
+		wd, _ := os.Getwd()
+		secret := filepath.Join(t.TempDir(), "answer.out")
+		if err := os.WriteFile(secret, []byte("42\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		paths := []string{
+			"/etc/shadow",
+			secret,
+			filepath.Join(wd, "box.go"),         // the judge's source
+			filepath.Join(wd, "..", "problems"), // the problems folder
+			"../../../../" + strings.TrimPrefix(secret, "/"), // relative
+			"/root", "/home", "/proc/1/root/etc/shadow", "/dev/random", "/dev/sda",
+		}
+		res, out := runProgram(t, s, buildC(t, "openfiles"), quick, paths...)
+		if !res.OK() {
+			t.Fatalf("result %+v", res)
+		}
+		if strings.Contains(out, "OPENED") {
+			t.Errorf("the box could open host files:\n%s", out)
+		}
+		if n := strings.Count(out, "refused"); n != len(paths) {
+			t.Errorf("%d of %d paths reported refused:\n%s", n, len(paths), out)
+		}
+		stillWorks(t, s, hostileUIDBase)
+	})
+
+	t.Run("write outside the box", func(t *testing.T) {
+		wd, _ := os.Getwd()
+		name := fmt.Sprintf("judge-escape-%d", time.Now().UnixNano())
+		targets := []string{"/tmp/" + name, filepath.Join(wd, name), "/usr/" + name, "/" + name, "/prog/" + name}
+		res, out := runProgram(t, s, buildC(t, "writefiles"), quick, targets...)
+		if !res.OK() {
+			t.Fatalf("result %+v", res)
+		}
+		for _, p := range targets {
+			if _, err := os.Stat(p); err == nil {
+				os.Remove(p)
+				t.Errorf("the box wrote %s on the host", p)
+			}
+		}
+		// Its own /tmp is writable, but private to the box.
+		if !strings.Contains(out, "WROTE /tmp/"+name) {
+			t.Errorf("the box's private /tmp was not writable:\n%s", out)
+		}
+		stillWorks(t, s, hostileUIDBase)
+	})
+
+	t.Run("network", func(t *testing.T) {
+		ln, err := net.Listen("tcp", "127.0.0.1:0")
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer ln.Close()
+		accepted := make(chan struct{}, 1)
+		go func() {
+			if c, err := ln.Accept(); err == nil {
+				c.Close()
+				accepted <- struct{}{}
+			}
+		}()
+		port := strconv.Itoa(ln.Addr().(*net.TCPAddr).Port)
+		_, out := runProgram(t, s, buildC(t, "connect"), quick, port)
+		if strings.Contains(out, "CONNECTED") {
+			t.Errorf("the box reached a listener on the host: %q", out)
+		}
+		select {
+		case <-accepted:
+			t.Error("the host listener accepted a connection from the box")
+		case <-time.After(100 * time.Millisecond):
+		}
+		stillWorks(t, s, hostileUIDBase)
+	})
+
+	t.Run("many files", func(t *testing.T) {
+		lim := quick
+		lim.Files = 64
+		res, out := runProgram(t, s, buildC(t, "manyfiles"), lim)
+		n, err := strconv.Atoi(strings.TrimSpace(out))
+		if !res.OK() || err != nil || n > 64 {
+			t.Errorf("opened %q files (result %+v), want at most 64", out, res)
+		}
+		stillWorks(t, s, hostileUIDBase)
+	})
+
+	t.Run("5 GiB file", func(t *testing.T) {
+		lim := quick
+		lim.CPU, lim.Wall = 5*time.Second, 10*time.Second
+		res, out := runProgram(t, s, buildC(t, "bigfile"), lim)
+		t.Logf("big file: %v, wrote %s bytes, stderr %q", res.Status, strings.TrimSpace(out), res.Stderr)
+		// The box's tmpfs fills (64 MiB) before RLIMIT_FSIZE (the 64 MiB
+		// output limit) would stop it; either way far from 5 GiB.
+		if n, err := strconv.ParseInt(strings.TrimSpace(out), 10, 64); err == nil && n > 128<<20 {
+			t.Errorf("the box wrote %d bytes", n)
+		}
+		if res.Status == CPUExceeded || res.Status == WallExceeded {
+			t.Errorf("writing a big file ran into a time limit: %+v", res)
+		}
+		stillWorks(t, s, hostileUIDBase)
+	})
+
+	t.Run("environment", func(t *testing.T) {
+		t.Setenv("JUDGE_HOST_SECRET", "do-not-leak")
+		_, out := runProgram(t, s, buildC(t, "env"), quick)
+		for _, line := range strings.Split(strings.TrimSpace(out), "\n") {
+			name, _, _ := strings.Cut(line, "=")
+			switch name {
+			case "PATH", "HOME", "LANG", "TMPDIR":
+			default:
+				t.Errorf("unexpected variable in the box: %q", line)
+			}
+		}
+		stillWorks(t, s, hostileUIDBase)
+	})
+
+	t.Run("compile includes /dev/random", func(t *testing.T) {
+		dir := t.TempDir()
+		c := &Compiler{Sandbox: s, CacheDir: dir}
+		lang := &Language{Name: "c", Source: "main.c", Compile: []string{"gcc", "-o", "main", "main.c"}, Artifacts: []string{"main"}, Run: []string{"{prog}/main"}}
+		start := time.Now()
+		_, comp, err := c.Compile(context.Background(), lang, filepath.Join("testdata", "hostile", "devrandom.c"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(comp.Output, "/dev/random") {
+			t.Errorf("compiler message does not name /dev/random: %s", comp.Output)
+		}
+		if comp.OK || time.Since(start) > 10*time.Second {
+			t.Errorf("compile of #include \"/dev/random\": ok=%v after %v: %s", comp.OK, time.Since(start), comp.Output)
+		}
+		stillWorks(t, s, hostileUIDBase)
+	})
+}
+
+// TestKillAllStaysInBox checks that kill(-1) inside a box reaches nothing
+// outside it, not even a process of the box's own uid.
+func TestKillAllStaysInBox(t *testing.T) {
+	const base = 64000
+	s := fullSandbox(t, base)
+	// The sandbox's first box runs as uid base; so does the sentinel.
+	sentinel := exec.Command("sleep", "30")
+	sentinel.SysProcAttr = &syscall.SysProcAttr{Credential: &syscall.Credential{Uid: base, Gid: base}}
+	if err := sentinel.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer sentinel.Process.Kill()
+	res, out := runProgram(t, s, buildC(t, "killall"), Limits{CPU: time.Second})
+	if !strings.Contains(out, "kill(-1)") && res.Status != Signaled {
+		t.Errorf("result %+v, output %q", res, out)
+	}
+	if err := sentinel.Process.Signal(syscall.Signal(0)); err != nil {
+		t.Fatalf("kill(-1) in the box killed a host process: %v", err)
+	}
+	res2, err := s.Run(context.Background(), Spec{Args: []string{"true"}})
+	if err != nil || !res2.OK() {
+		t.Fatalf("sandbox no longer answers: %v %+v", err, res2)
+	}
+}
+
+// TestTeardown checks that Close leaves nothing behind, and that a new
+// sandbox removes what a crashed judge left.
+func TestTeardown(t *testing.T) {
+	work := t.TempDir()
+	s, err := New(Config{Mode: ModeFull, WorkDir: work, UIDBase: 64500})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.Run(context.Background(), Spec{Args: []string{"true"}}); err != nil {
+		t.Fatal(err)
+	}
+	cg := s.cg
+	if err := s.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if entries, _ := os.ReadDir(work); len(entries) != 0 {
+		t.Errorf("box directory not empty after Close: %v", entries)
+	}
+	if m := mountsBelow(work); len(m) != 0 {
+		t.Errorf("mounts left after Close: %v", m)
+	}
+	own := fmt.Sprintf("judge-%d-", os.Getpid())
+	for _, dir := range []string{cg.memory, cg.cpuacct, cg.pids} {
+		entries, _ := os.ReadDir(dir)
+		for _, e := range entries {
+			if strings.HasPrefix(e.Name(), own) && strings.Contains(e.Name(), filepath.Base(work)) {
+				t.Errorf("cgroup left after Close: %s/%s", dir, e.Name())
+			}
+		}
+	}
+
+	// A crashed judge (pid that no longer runs) left a mounted box and a
+	// cgroup.
+	dead := 1 << 22 // above pid_max's default, so never a live process
+	stale := filepath.Join(work, fmt.Sprintf("%d-1", dead))
+	if err := os.MkdirAll(stale, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := syscall.Mount("tmpfs", stale, "tmpfs", 0, "size=1m"); err != nil {
+		t.Fatal(err)
+	}
+	staleCg := filepath.Join(cg.memory, fmt.Sprintf("judge-%d-1-0", dead))
+	if err := os.Mkdir(staleCg, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	s2, err := New(Config{Mode: ModeFull, WorkDir: work, UIDBase: 64500})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s2.Close()
+	if _, err := os.Stat(stale); err == nil {
+		t.Errorf("stale box %s not removed", stale)
+	}
+	if _, err := os.Stat(staleCg); err == nil {
+		os.Remove(staleCg)
+		t.Errorf("stale cgroup %s not removed", staleCg)
+	}
+}

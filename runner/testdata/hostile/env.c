@@ -1,0 +1,3 @@
+#include <stdio.h>
+extern char **environ;
+int main(void) { for (char **e = environ; *e; e++) puts(*e); return 0; }
