@@ -159,7 +159,7 @@ func Load(path string, fs *pflag.FlagSet) (*Config, error) {
 var languageKeys = map[string]bool{
 	"extensions": true, "source": true, "compile": true, "artifacts": true, "run": true,
 	"env": true, "time_multiplier": true, "procs": true, "files": true, "cache": true, "version": true,
-	"cache.box": true, "cache.warm_source": true,
+	"cache.box": true, "cache.warm_source": true, "install": true,
 }
 
 // LoadLanguages reads a languages file.

@@ -43,6 +43,8 @@ type Language struct {
 	Cache *BuildCache `mapstructure:"cache" json:"cache,omitempty"`
 	// Version is a command that prints the compiler's or runtime's version.
 	Version []string `mapstructure:"version" json:"version,omitempty"`
+	// Install is the one-line fix shown when the compiler is missing.
+	Install string `mapstructure:"install" json:"install,omitempty"`
 }
 
 // BuildCache describes a language's warm build cache.

@@ -1,0 +1,97 @@
+package runner
+
+import (
+	"fmt"
+	"os"
+	"os/exec"
+	"sort"
+	"strings"
+	"syscall"
+)
+
+// Check is one item of a machine check: what was looked at, whether it is
+// there, and the one-line fix when it is not.
+type Check struct {
+	Name   string `json:"name"`
+	OK     bool   `json:"ok"`
+	Detail string `json:"detail"`
+	Fix    string `json:"fix,omitempty"`
+}
+
+// Probe checks what this machine offers the sandbox: privileges, cgroups
+// and namespaces. It changes nothing that outlives it.
+func Probe() []Check {
+	var checks []Check
+	root := os.Geteuid() == 0
+	checks = append(checks, Check{
+		Name:   "privileges",
+		OK:     root,
+		Detail: fmt.Sprintf("euid %d", os.Geteuid()),
+		Fix:    fixIf(!root, "run the judge as root (full mode needs namespaces, mounts and cgroups)"),
+	})
+	cg, probe := findCgroups()
+	detail := probe.Version.String()
+	if probe.Version == NoCgroup {
+		detail = "none usable"
+	}
+	var ctl []string
+	for c, dir := range probe.Controllers {
+		ctl = append(ctl, c+" at "+dir)
+	}
+	sort.Strings(ctl)
+	if len(ctl) > 0 {
+		detail += ": " + strings.Join(ctl, ", ")
+	}
+	fix := ""
+	if cg == nil {
+		fix = strings.Join(probe.Problems, "; ")
+		if fix == "" {
+			fix = "mount the memory, cpuacct and pids cgroup controllers (v1) or enable memory, cpu and pids in cgroup.subtree_control (v2)"
+		}
+	}
+	checks = append(checks, Check{Name: "cgroups", OK: cg != nil, Detail: detail, Fix: fix})
+	if cg != nil {
+		hard := canRaiseHardLimits()
+		checks = append(checks, Check{
+			Name:   "CAP_SYS_RESOURCE",
+			OK:     true,
+			Detail: map[bool]string{true: "held: rlimits are hard limits", false: "not held (common in containers): stack, file-size and open-file rlimits are soft; the cgroup and the tmpfs still bound them"}[hard],
+		})
+	}
+	for _, ns := range []struct {
+		name string
+		flag uintptr
+	}{
+		{"mount namespace", syscall.CLONE_NEWNS},
+		{"PID namespace", syscall.CLONE_NEWPID},
+		{"network namespace", syscall.CLONE_NEWNET},
+		{"IPC namespace", syscall.CLONE_NEWIPC},
+		{"UTS namespace", syscall.CLONE_NEWUTS},
+	} {
+		err := tryNamespace(ns.flag)
+		c := Check{Name: ns.name, OK: err == nil, Detail: "available"}
+		if err != nil {
+			c.Detail = err.Error()
+			c.Fix = "run as root, outside a container that forbids unshare (docker: --privileged or a seccomp profile allowing it)"
+		}
+		checks = append(checks, c)
+	}
+	return checks
+}
+
+func fixIf(cond bool, fix string) string {
+	if cond {
+		return fix
+	}
+	return ""
+}
+
+// tryNamespace starts /bin/true in a new namespace of the given kind.
+func tryNamespace(flag uintptr) error {
+	cmd := exec.Command("/bin/true")
+	cmd.SysProcAttr = &syscall.SysProcAttr{Cloneflags: flag}
+	if err := cmd.Run(); err != nil {
+		return fmt.Errorf("cannot create: %w", err)
+	}
+	return nil
+}
