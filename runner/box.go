@@ -71,6 +71,8 @@ type box struct {
 	program []programFile
 	// peak is the highest resident memory polled in basic mode.
 	peak int64
+	// cgFiles are the open cgroup descriptors sent with every run.
+	cgFiles []*os.File
 }
 
 type programFile struct {
@@ -205,22 +207,15 @@ func (b *box) run(ctx context.Context, spec Spec, lim Limits) (Result, bool, err
 	for _, a := range spec.Args {
 		req.Args = append(req.Args, b.expand(a))
 	}
+	var cgFiles []*os.File
 	if b.cg != nil {
-		for _, p := range b.cg.taskFiles() {
-			flag := os.O_WRONLY
-			if b.cg.version == CgroupV2 {
-				flag = os.O_RDONLY | syscall.O_DIRECTORY
-				req.CgroupV2 = true
+		req.CgroupV2 = b.cg.version == CgroupV2
+		if cgFiles, err = b.cgroupFiles(); err != nil {
+			outR.Close()
+			if errR != outR {
+				errR.Close()
 			}
-			f, err := os.OpenFile(p, flag, 0)
-			if err != nil {
-				outR.Close()
-				if errR != outR {
-					errR.Close()
-				}
-				return res, false, fmt.Errorf("open cgroup: %w", err)
-			}
-			files = append(files, f)
+			return res, false, err
 		}
 	}
 
@@ -254,9 +249,9 @@ func (b *box) run(ctx context.Context, spec Spec, lim Limits) (Result, bool, err
 			errR.Close()
 		}()
 	}
-	fds := make([]int, len(files))
-	for i, f := range files {
-		fds[i] = int(f.Fd())
+	fds := make([]int, 0, len(files)+len(cgFiles))
+	for _, f := range append(files, cgFiles...) {
+		fds = append(fds, int(f.Fd()))
 	}
 	if err := sendMsg(int(b.sock.Fd()), req, fds); err != nil {
 		closeAll(files)
@@ -297,6 +292,31 @@ func (b *box) run(ctx context.Context, spec Spec, lim Limits) (Result, bool, err
 		}
 	}
 	return res, true, nil
+}
+
+// cgroupFiles returns the descriptors the helper joins the box's cgroups
+// through (v1 task files, or the v2 directory), opened once per box and
+// again when the group was made anew.
+func (b *box) cgroupFiles() ([]*os.File, error) {
+	if b.cgFiles != nil && !b.cg.renewed {
+		return b.cgFiles, nil
+	}
+	closeAll(b.cgFiles)
+	b.cgFiles, b.cg.renewed = nil, false
+	for _, p := range b.cg.taskFiles() {
+		flag := os.O_WRONLY
+		if b.cg.version == CgroupV2 {
+			flag = os.O_RDONLY | syscall.O_DIRECTORY
+		}
+		f, err := os.OpenFile(p, flag, 0)
+		if err != nil {
+			closeAll(b.cgFiles)
+			b.cgFiles = nil
+			return nil, fmt.Errorf("open cgroup: %w", err)
+		}
+		b.cgFiles = append(b.cgFiles, f)
+	}
+	return b.cgFiles, nil
 }
 
 // finish fills the result from the helper's reply and the cgroup's figures.

@@ -231,6 +231,13 @@ type boxCgroup struct {
 	cpu     string
 	pids    string
 	weight  string // v1 cpu controller group, or ""
+	// setMemory and setProcs are the limits last set, so that they are
+	// written only when they change.
+	setMemory int64
+	setProcs  int
+	// renewed says the v2 group was made anew, so descriptors to the old
+	// one must be opened again.
+	renewed bool
 	// oomBase is the oom_kill count before the current run.
 	oomBase int64
 }
@@ -327,42 +334,19 @@ func readKey(path, key string) (int64, error) {
 func (b *boxCgroup) prepare(memory int64, procs int) error {
 	var err error
 	if b.version == CgroupV1 {
-		// Give back charges (page cache) left from the last run so that the
-		// peak of this run starts from zero.
-		_ = writeFile(filepath.Join(b.mem, "memory.force_empty"), "0")
-		// memsw may never be below the memory limit: lift it first, set
-		// the limit, then bring memsw down to it.
-		memsw := filepath.Join(b.mem, "memory.memsw.limit_in_bytes")
-		_, statErr := os.Stat(memsw)
-		hasMemsw := statErr == nil
-		if hasMemsw {
-			if err := writeFile(memsw, "-1"); err != nil {
+		// Give back charges (page cache) left from the last run, so that
+		// the peak of this run starts from zero.
+		if used, _ := readInt(filepath.Join(b.mem, "memory.usage_in_bytes")); used > 0 {
+			_ = writeFile(filepath.Join(b.mem, "memory.force_empty"), "0")
+		}
+		if memory != b.setMemory || procs != b.setProcs {
+			if err := b.setLimitsV1(memory, procs); err != nil {
 				return fmt.Errorf("prepare cgroup: %w", err)
 			}
+			b.setMemory, b.setProcs = memory, procs
 		}
-		steps := [][2]string{
-			{"memory.limit_in_bytes", strconv.FormatInt(memory, 10)},
-			{"memory.max_usage_in_bytes", "0"},
-			{"memory.failcnt", "0"},
-			{"cpuacct.usage", "0"},
-			{"pids.max", strconv.Itoa(procs)},
-		}
-		for _, s := range steps {
-			dir := b.mem
-			switch {
-			case strings.HasPrefix(s[0], "cpuacct"):
-				dir = b.cpu
-			case strings.HasPrefix(s[0], "pids"):
-				dir = b.pids
-			}
-			if err = writeFile(filepath.Join(dir, s[0]), s[1]); err != nil {
-				return fmt.Errorf("prepare cgroup: %w", err)
-			}
-		}
-		// memsw exists only with swap accounting; it keeps swap from
-		// extending the limit.
-		if hasMemsw {
-			if err := writeFile(memsw, strconv.FormatInt(memory, 10)); err != nil {
+		for _, f := range []string{filepath.Join(b.mem, "memory.max_usage_in_bytes"), filepath.Join(b.mem, "memory.failcnt"), filepath.Join(b.cpu, "cpuacct.usage")} {
+			if err := writeFile(f, "0"); err != nil {
 				return fmt.Errorf("prepare cgroup: %w", err)
 			}
 		}
@@ -392,6 +376,7 @@ func (b *boxCgroup) prepare(memory int64, procs int) error {
 		if err := os.Mkdir(b.mem, 0o755); err != nil {
 			return fmt.Errorf("prepare cgroup: renew %s: %w", b.mem, err)
 		}
+		b.renewed = true
 		for _, s := range steps {
 			p := filepath.Join(b.mem, s[0])
 			if _, statErr := os.Stat(p); statErr == nil {
@@ -403,6 +388,30 @@ func (b *boxCgroup) prepare(memory int64, procs int) error {
 	}
 	b.oomBase, err = readKey(filepath.Join(b.mem, "memory.events"), "oom_kill")
 	return err
+}
+
+// setLimitsV1 sets the memory and pids limits of a v1 box.
+func (b *boxCgroup) setLimitsV1(memory int64, procs int) error {
+	// memsw (present with swap accounting, and keeping swap from extending
+	// the limit) may never be below the memory limit: lift it first, set
+	// the limit, then bring memsw down to it.
+	memsw := filepath.Join(b.mem, "memory.memsw.limit_in_bytes")
+	_, statErr := os.Stat(memsw)
+	hasMemsw := statErr == nil
+	if hasMemsw {
+		if err := writeFile(memsw, "-1"); err != nil {
+			return err
+		}
+	}
+	if err := writeFile(filepath.Join(b.mem, "memory.limit_in_bytes"), strconv.FormatInt(memory, 10)); err != nil {
+		return err
+	}
+	if hasMemsw {
+		if err := writeFile(memsw, strconv.FormatInt(memory, 10)); err != nil {
+			return err
+		}
+	}
+	return writeFile(filepath.Join(b.pids, "pids.max"), strconv.Itoa(procs))
 }
 
 // cpuTime returns the CPU time (user+system) used by the box since prepare.

@@ -464,6 +464,7 @@ func (b *box) destroy() error {
 	if b.sock != nil {
 		b.sock.Close()
 	}
+	closeAll(b.cgFiles)
 	var first error
 	if b.cg != nil {
 		first = b.cg.remove()

@@ -1,0 +1,54 @@
+package runner
+
+import (
+	"context"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// staticTrivial builds a statically linked C program that exits at once.
+func staticTrivial(b *testing.B) string {
+	b.Helper()
+	out := filepath.Join(b.TempDir(), "trivial")
+	c := exec.Command("gcc", "-O2", "-static", "-x", "c", "-o", out, "-")
+	c.Stdin = strings.NewReader("int main(void){return 0;}")
+	if msg, err := c.CombinedOutput(); err != nil {
+		b.Fatalf("gcc: %v: %s", err, msg)
+	}
+	return out
+}
+
+// BenchmarkBareExec is the baseline: fork, exec and wait through os/exec.
+func BenchmarkBareExec(b *testing.B) {
+	bin := staticTrivial(b)
+	for b.Loop() {
+		if err := exec.Command(bin).Run(); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkRunFull is one run of the same program in a full-mode box;
+// compare with BenchmarkBareExec for the judge's overhead per test.
+func BenchmarkRunFull(b *testing.B) { benchmarkRun(b, ModeFull) }
+
+// BenchmarkRunBasic is the same in basic mode.
+func BenchmarkRunBasic(b *testing.B) { benchmarkRun(b, ModeBasic) }
+
+func benchmarkRun(b *testing.B, mode Mode) {
+	bin := staticTrivial(b)
+	s, err := New(Config{Mode: mode, Idle: 1})
+	if err != nil {
+		b.Skipf("sandbox %s: %v", mode, err)
+	}
+	defer s.Close()
+	spec := Spec{Args: []string{"{prog}/trivial"}, Program: []File{{Name: "trivial", Path: bin}}}
+	for b.Loop() {
+		r, err := s.Run(context.Background(), spec)
+		if err != nil || !r.OK() {
+			b.Fatal(err, r)
+		}
+	}
+}
