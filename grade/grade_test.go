@@ -114,6 +114,8 @@ func TestVerdicts(t *testing.T) {
 		{"ac", "sum-custom", nil, want{verdict: verdict.AC}},
 		{"wa", "sum-custom", nil, want{verdict: verdict.WA, message: "expected 42"}},
 		{"hello", "hello", []string{"go"}, want{verdict: verdict.AC}},
+		// About 100 MiB of stack: the stack limit is the memory limit.
+		{"deep", "sum", []string{"cpp"}, want{verdict: verdict.AC}},
 	}
 	for _, mode := range []runner.Mode{runner.ModeFull, runner.ModeBasic} {
 		t.Run(string(mode), func(t *testing.T) {

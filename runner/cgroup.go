@@ -266,12 +266,13 @@ func (h *cgroupHost) newBoxCgroup(name string) (*boxCgroup, error) {
 			return nil, fmt.Errorf("create cgroup %s: %w", d, err)
 		}
 	}
-	// Programs being judged get ten times the default CPU weight, so that
-	// other work on the machine cannot starve them into a wall-time limit.
+	// Programs being judged get twice the default CPU weight, so that other
+	// work on the machine cannot starve them into a wall-time limit; not
+	// more, or they would starve the judge that reads their output.
 	if b.weight != "" {
-		_ = writeFile(filepath.Join(b.weight, "cpu.shares"), "10240")
+		_ = writeFile(filepath.Join(b.weight, "cpu.shares"), "2048")
 	} else if h.version == CgroupV2 {
-		_ = writeFile(filepath.Join(b.mem, "cpu.weight"), "1000")
+		_ = writeFile(filepath.Join(b.mem, "cpu.weight"), "200")
 	}
 	return b, nil
 }
