@@ -73,8 +73,11 @@ func newEnv(cmd *cobra.Command) (*env, error) {
 		return nil, internalError(err)
 	}
 	g := &grade.Grader{
-		Sandbox:         sb,
-		Compiler:        &runner.Compiler{Sandbox: sb, CacheDir: cfg.CacheDir, ConfigDir: cfg.Dir, Limits: cfg.Compile},
+		Sandbox: sb,
+		Compiler: &runner.Compiler{Sandbox: sb, CacheDir: cfg.CacheDir, ConfigDir: cfg.Dir, Limits: cfg.Compile,
+			OnWarm: func(lang string) {
+				fmt.Fprintf(os.Stderr, "judge: building the warm %s build cache in %s (once per machine; this takes a minute)\n", lang, cfg.CacheDir)
+			}},
 		Workers:         cfg.Workers,
 		CheckerLanguage: cfg.Languages["go"],
 	}

@@ -63,6 +63,9 @@ type Compiler struct {
 	ConfigDir string
 	// Limits of a compile; zero fields take CompileLimits.
 	Limits Limits
+	// OnWarm, if set, is called before a language's warm build cache is
+	// built, which happens once per machine and takes a while.
+	OnWarm func(lang string)
 }
 
 // CompileLimits are the default limits of a compile.
@@ -297,6 +300,9 @@ func (c *Compiler) warmCache(ctx context.Context, lang *Language) (string, error
 	defer syscall.Flock(int(lock.Fd()), syscall.LOCK_UN)
 	if _, err := os.Stat(filepath.Join(dir, ".complete")); err == nil {
 		return dir, nil
+	}
+	if c.OnWarm != nil {
+		c.OnWarm(lang.Name)
 	}
 	tmp, err := os.MkdirTemp(filepath.Dir(dir), ".warm-")
 	if err != nil {
