@@ -323,13 +323,9 @@ func (b *box) cgroupFiles() ([]*os.File, error) {
 func (b *box) finish(res *Result, reply helperReply, lim Limits, stop *stopReason) {
 	res.Wall = time.Duration(reply.Wall)
 	res.CPU = time.Duration(reply.CPU)
-	if reply.MaxRSS > reply.BaseRSS {
-		// rusage counts what the child inherited before exec; above the
-		// helper's own high-water mark it is the program's own peak.
-		res.Memory = reply.MaxRSS
-	}
 	var mem usage
-	if b.cg != nil {
+	switch {
+	case b.cg != nil:
 		if cpu, err := b.cg.cpuTime(); err == nil {
 			res.CPU = cpu
 		}
@@ -337,12 +333,16 @@ func (b *box) finish(res *Result, reply helperReply, lim Limits, stop *stopReaso
 			mem = m
 			res.Memory = m.peak
 		}
-	} else if p := b.polledPeak(); p > res.Memory {
-		res.Memory = p
-	} else if res.Memory == 0 {
-		// Too short to be seen by polling: rusage's figure is an upper
-		// bound (it includes the helper's own memory at fork).
-		res.Memory = reply.MaxRSS
+	default:
+		// The program's own peak at exit, or what polling saw of its tree,
+		// whichever is larger.
+		res.Memory = max(reply.PeakRSS, b.polledPeak())
+		if res.Memory == 0 && reply.MaxRSS > reply.BaseRSS {
+			// Killed before its exit stop and too short to be polled:
+			// rusage, which counts from the helper's own mark, is the
+			// program's peak once above it.
+			res.Memory = reply.MaxRSS
+		}
 	}
 	if reply.Exited {
 		res.Status, res.ExitCode = Exited, reply.ExitCode

@@ -280,16 +280,24 @@ func (h *helper) runOne(req runRequest, files []*os.File) helperReply {
 	if err != nil {
 		return helperReply{Kind: "done", Exited: true, ExitCode: 127, Err: err.Error()}
 	}
+	// Without cgroups, the program's own peak memory is read when it is
+	// about to exit: it is traced (from this thread, which therefore stays
+	// locked for the whole run) and stops at exit before its memory goes.
+	traced := !h.cfg.Full
+	if traced {
+		runtime.LockOSThread()
+		defer runtime.UnlockOSThread()
+	}
 	base := highWaterRSS()
 	start := time.Now()
-	pid, err := h.start(path, req, files)
+	pid, err := h.start(path, req, files, traced)
 	// A judge thread that forks while the program file is still open for
 	// writing in another goroutine holds it open until its exec: ETXTBSY
 	// passes within moments (golang/go#22315).
 	for try := 0; err == syscall.ETXTBSY && try < 100; try++ {
 		time.Sleep(time.Millisecond)
 		start = time.Now()
-		pid, err = h.start(path, req, files)
+		pid, err = h.start(path, req, files, traced)
 	}
 	if err != nil {
 		return helperReply{Kind: "error", Err: err.Error()}
@@ -310,10 +318,15 @@ func (h *helper) runOne(req runRequest, files []*os.File) helperReply {
 
 	var ws syscall.WaitStatus
 	var ru syscall.Rusage
-	for {
-		_, err = syscall.Wait4(pid, &ws, 0, &ru)
-		if err != syscall.EINTR {
-			break
+	var peak int64
+	if traced {
+		ws, ru, peak, err = waitTraced(pid)
+	} else {
+		for {
+			_, err = syscall.Wait4(pid, &ws, 0, &ru)
+			if err != syscall.EINTR {
+				break
+			}
 		}
 	}
 	wall := time.Since(start)
@@ -324,6 +337,7 @@ func (h *helper) runOne(req runRequest, files []*os.File) helperReply {
 		CPU:     syscall.TimevalToNsec(ru.Utime) + syscall.TimevalToNsec(ru.Stime),
 		MaxRSS:  ru.Maxrss << 10,
 		BaseRSS: base,
+		PeakRSS: peak,
 	}
 	switch {
 	case err != nil:
@@ -338,7 +352,7 @@ func (h *helper) runOne(req runRequest, files []*os.File) helperReply {
 
 // start forks and execs the program on a thread that has joined the box's
 // cgroups, so that the program is accounted from its first instruction.
-func (h *helper) start(path string, req runRequest, files []*os.File) (int, error) {
+func (h *helper) start(path string, req runRequest, files []*os.File, traced bool) (int, error) {
 	runtime.LockOSThread()
 	// The thread keeps the no_new_privs flag and the dropped bounding set;
 	// both are harmless for the helper, which never execs.
@@ -352,7 +366,7 @@ func (h *helper) start(path string, req runRequest, files []*os.File) (int, erro
 	if err := unix.Prctl(unix.PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0); err != nil {
 		return 0, fmt.Errorf("no_new_privs: %w", err)
 	}
-	sys := &syscall.SysProcAttr{Setpgid: true, Pdeathsig: syscall.SIGKILL}
+	sys := &syscall.SysProcAttr{Setpgid: true, Pdeathsig: syscall.SIGKILL, Ptrace: traced}
 	if h.cfg.Full {
 		for c := 0; c <= 63; c++ {
 			err := unix.Prctl(unix.PR_CAPBSET_DROP, uintptr(c), 0, 0, 0)
@@ -387,6 +401,34 @@ func (h *helper) start(path string, req runRequest, files []*os.File) (int, erro
 		Sys:   sys,
 	}
 	return syscall.ForkExec(path, req.Args, attr)
+}
+
+// waitTraced follows a program started with Ptrace: it lets it run past its
+// exec stop, passes on its signals, and reads its high-water mark of
+// resident memory at its exit stop. It must run on the thread that started
+// the program.
+func waitTraced(pid int) (ws syscall.WaitStatus, ru syscall.Rusage, peak int64, err error) {
+	for {
+		_, err = syscall.Wait4(pid, &ws, syscall.WALL, &ru)
+		if err == syscall.EINTR {
+			continue
+		}
+		if err != nil || !ws.Stopped() {
+			return ws, ru, peak, err
+		}
+		sig := ws.StopSignal()
+		switch {
+		case sig == syscall.SIGTRAP && ws.TrapCause() == syscall.PTRACE_EVENT_EXIT:
+			peak = statusField(fmt.Sprintf("/proc/%d/status", pid), "VmHWM:")
+			sig = 0
+		case sig == syscall.SIGTRAP && ws.TrapCause() <= 0:
+			// The stop after exec: from now on, stop at exit too, and die
+			// with the helper.
+			_ = syscall.PtraceSetOptions(pid, unix.PTRACE_O_TRACEEXIT|unix.PTRACE_O_EXITKILL)
+			sig = 0
+		}
+		_ = syscall.PtraceCont(pid, int(sig))
+	}
 }
 
 // setLimits sets the process's rlimits for the next program and returns a

@@ -53,6 +53,7 @@ type helperReply struct {
 	CPU      int64  `json:"cpu_ns,omitempty"`   // rusage of the program and the children it waited for
 	MaxRSS   int64  `json:"maxrss,omitempty"`   // bytes, rusage
 	BaseRSS  int64  `json:"base_rss,omitempty"` // the helper's own high-water mark at fork, bytes
+	PeakRSS  int64  `json:"peak_rss,omitempty"` // the program's own high-water mark at exit (basic mode), bytes
 	Wall     int64  `json:"wall_ns,omitempty"`
 }
 
