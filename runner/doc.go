@@ -18,8 +18,10 @@
 // or v2, found from /proc/self/mountinfo).
 //
 // In [ModeBasic] (no privileges) a box is a plain temporary directory; limits
-// are rlimits, CPU and memory are read from /proc and rusage, and the process
-// tree is found through a child subreaper. It does not isolate.
+// are rlimits, CPU and memory are read from /proc and rusage, the program's
+// own peak memory is read at its exit stop (it is traced with
+// PTRACE_O_TRACEEXIT), and the process tree is found through a child
+// subreaper. It does not isolate.
 //
 // # Limits
 //
@@ -32,11 +34,16 @@
 //	Wall    real time from the start of the program; a program that sleeps
 //	        or waits for input is stopped at it. Result.Wall, WallExceeded.
 //	Memory  peak resident memory of the process tree (cgroup peak in full
-//	        mode, the highest resident set seen in basic mode). Address
+//	        mode; in basic mode the program's own high-water mark at exit,
+//	        or the highest resident set polled of its tree). Address
 //	        space is never limited, so runtimes that reserve much (Go, JVM)
 //	        start. A run that is killed by the out-of-memory killer, or
 //	        fails after hitting the limit, is MemoryExceeded. Result.Memory.
 //	Stack   RLIMIT_STACK; equal to the memory limit unless set.
+//	        Stack, file size and open files are hard limits where the
+//	        judge holds CAP_SYS_RESOURCE; containers often withhold it, and
+//	        then they are soft limits a program could raise, which the
+//	        memory cgroup, the tmpfs size and the output pipe bound anyway.
 //	Output  bytes the program writes to stdout; the judge reads stdout
 //	        through a pipe and kills the program the moment it passes the
 //	        limit (OutputExceeded). RLIMIT_FSIZE caps any file it writes at
