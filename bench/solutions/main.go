@@ -65,7 +65,13 @@ func main() {
 	}
 	defer os.RemoveAll(tmp)
 
-	dirs, _ := filepath.Glob(filepath.Join("problems", "*"))
+	// A problem is a folder with a problem.yaml (problems/internal holds
+	// shared test code, not a problem).
+	yamls, _ := filepath.Glob(filepath.Join("problems", "*", "problem.yaml"))
+	var dirs []string
+	for _, y := range yamls {
+		dirs = append(dirs, filepath.Dir(y))
+	}
 	slices.Sort(dirs)
 	var want map[string]bool
 	if *only != "" {
