@@ -235,6 +235,8 @@ type boxCgroup struct {
 	// written only when they change.
 	setMemory int64
 	setProcs  int
+	// memBase is what was charged before the run began (v1).
+	memBase int64
 	// renewed says the v2 group was made anew, so descriptors to the old
 	// one must be opened again.
 	renewed bool
@@ -335,11 +337,21 @@ func readKey(path, key string) (int64, error) {
 func (b *boxCgroup) prepare(memory int64, procs int) error {
 	var err error
 	if b.version == CgroupV1 {
-		// Give back charges (page cache) left from the last run, so that
-		// the peak of this run starts from zero.
-		if used, _ := readInt(filepath.Join(b.mem, "memory.usage_in_bytes")); used > 0 {
-			_ = writeFile(filepath.Join(b.mem, "memory.force_empty"), "0")
+		// Charges left from earlier runs (kernel objects, page cache of files
+		// read) are not this run's: a small rest is subtracted from the
+		// peak, a large one given back (force_empty costs about a
+		// millisecond, so it is not done every time).
+		used, err := readInt(filepath.Join(b.mem, "memory.usage_in_bytes"))
+		if err != nil {
+			return fmt.Errorf("prepare cgroup: %w", err)
 		}
+		if used > leftoverLimit {
+			_ = writeFile(filepath.Join(b.mem, "memory.force_empty"), "0")
+			if used, err = readInt(filepath.Join(b.mem, "memory.usage_in_bytes")); err != nil {
+				return fmt.Errorf("prepare cgroup: %w", err)
+			}
+		}
+		b.memBase = used
 		if memory != b.setMemory || procs != b.setProcs {
 			if err := b.setLimitsV1(memory, procs); err != nil {
 				return fmt.Errorf("prepare cgroup: %w", err)
@@ -391,6 +403,10 @@ func (b *boxCgroup) prepare(memory int64, procs int) error {
 	return err
 }
 
+// leftoverLimit is the most that charges left from earlier runs may be
+// before they are given back instead of subtracted.
+const leftoverLimit = 4 << 20
+
 // setLimitsV1 sets the memory and pids limits of a v1 box.
 func (b *boxCgroup) setLimitsV1(memory int64, procs int) error {
 	// memsw (present with swap accounting, and keeping swap from extending
@@ -441,7 +457,7 @@ func (b *boxCgroup) memory() (usage, error) {
 		}
 		fail, _ := readInt(filepath.Join(b.mem, "memory.failcnt"))
 		oom, _ := readKey(filepath.Join(b.mem, "memory.oom_control"), "oom_kill")
-		return usage{peak: peak, oom: oom > b.oomBase, failed: fail > 0}, nil
+		return usage{peak: max(peak-b.memBase, 0), oom: oom > b.oomBase, failed: fail > 0}, nil
 	}
 	peak, err := readInt(filepath.Join(b.mem, "memory.peak"))
 	if err != nil {
