@@ -73,6 +73,8 @@ type box struct {
 	peak int64
 	// cgFiles are the open cgroup descriptors sent with every run.
 	cgFiles []*os.File
+	// cleaning is closed when the cleanup after the last run is done.
+	cleaning chan struct{}
 }
 
 type programFile struct {
@@ -147,11 +149,12 @@ func (r *stopReason) get() (Status, bool) {
 
 func (b *box) run(ctx context.Context, spec Spec, lim Limits) (Result, bool, error) {
 	var res Result
+	b.waitCleanup()
 	if err := b.placeProgram(spec.Program); err != nil {
 		return res, false, err
 	}
 	_, workDir, _ := b.paths()
-	defer b.clean()
+	defer b.startCleanup()
 	for _, f := range spec.Work {
 		dst := filepath.Join(b.dir, "work", f.Name)
 		if err := copyFile(f.Path, dst, 0o644); err != nil {
@@ -545,10 +548,27 @@ func samePrograms(a, b []programFile) bool {
 	return true
 }
 
-// clean empties the writable directories after a run.
-func (b *box) clean() {
-	for _, d := range []string{"work", "tmp"} {
-		_ = clearDir(filepath.Join(b.dir, d))
+// startCleanup empties the writable directories and gives back the cgroup's
+// leftover charges after a run, in the background; the next run (or
+// destroy) waits for it first.
+func (b *box) startCleanup() {
+	done := make(chan struct{})
+	b.cleaning = done
+	go func() {
+		defer close(done)
+		for _, d := range []string{"work", "tmp"} {
+			_ = clearDir(filepath.Join(b.dir, d))
+		}
+		if b.cg != nil {
+			b.cg.giveBack()
+		}
+	}()
+}
+
+func (b *box) waitCleanup() {
+	if b.cleaning != nil {
+		<-b.cleaning
+		b.cleaning = nil
 	}
 }
 

@@ -337,19 +337,11 @@ func readKey(path, key string) (int64, error) {
 func (b *boxCgroup) prepare(memory int64, procs int) error {
 	var err error
 	if b.version == CgroupV1 {
-		// Charges left from earlier runs (kernel objects, page cache of files
-		// read) are not this run's: a small rest is subtracted from the
-		// peak, a large one given back (force_empty costs about a
-		// millisecond, so it is not done every time).
+		// What is still charged (released after the last run, see
+		// giveBack) is not this run's: it is subtracted from the peak.
 		used, err := readInt(filepath.Join(b.mem, "memory.usage_in_bytes"))
 		if err != nil {
 			return fmt.Errorf("prepare cgroup: %w", err)
-		}
-		if used > leftoverLimit {
-			_ = writeFile(filepath.Join(b.mem, "memory.force_empty"), "0")
-			if used, err = readInt(filepath.Join(b.mem, "memory.usage_in_bytes")); err != nil {
-				return fmt.Errorf("prepare cgroup: %w", err)
-			}
 		}
 		b.memBase = used
 		if memory != b.setMemory || procs != b.setProcs {
@@ -403,9 +395,18 @@ func (b *boxCgroup) prepare(memory int64, procs int) error {
 	return err
 }
 
-// leftoverLimit is the most that charges left from earlier runs may be
-// before they are given back instead of subtracted.
-const leftoverLimit = 4 << 20
+// giveBack returns what the last run left charged to the box (kernel
+// objects, page cache of the files it read), so that the next run's peak
+// starts from zero. It costs about a millisecond, so the box does it
+// after a run, off the path of the next one.
+func (b *boxCgroup) giveBack() {
+	if b.version != CgroupV1 {
+		return
+	}
+	if used, err := readInt(filepath.Join(b.mem, "memory.usage_in_bytes")); err == nil && used > 0 {
+		_ = writeFile(filepath.Join(b.mem, "memory.force_empty"), "0")
+	}
+}
 
 // setLimitsV1 sets the memory and pids limits of a v1 box.
 func (b *boxCgroup) setLimitsV1(memory int64, procs int) error {

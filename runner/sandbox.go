@@ -457,6 +457,7 @@ func (b *box) readReplies() {
 
 // destroy kills the helper and everything in the box and removes it.
 func (b *box) destroy() error {
+	b.waitCleanup()
 	if b.cmd != nil && b.cmd.Process != nil {
 		_ = b.cmd.Process.Kill()
 		_ = b.cmd.Wait()

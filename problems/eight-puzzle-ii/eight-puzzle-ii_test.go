@@ -8,11 +8,13 @@ import (
 	"testing"
 
 	"github.com/puzzlejudge/judge/problems/internal/eightpuzzle"
+	"github.com/puzzlejudge/judge/problems/internal/problemtest"
 )
 
 // The second solver, the reading of the inputs and the checks of the
-// validator, the generator and the statement's samples are shared with
-// eight-puzzle in problems/internal/eightpuzzle.
+// validator and the generator are shared with eight-puzzle in
+// problems/internal/eightpuzzle; the generic checks, with the other problem
+// packages in problems/internal/problemtest.
 
 // TestExpectedOutputs checks that every .out is, to the byte, what the
 // second solver writes (the alphabetically smallest shortest path of each
@@ -48,10 +50,12 @@ func TestExpectedOutputs(t *testing.T) {
 	t.Logf("cases where the tie-break matters: %d; 200x31 files: %d", ties, cov.Full31())
 }
 
+func TestMain(m *testing.M) { problemtest.Main(m) }
+
 func TestValidator(t *testing.T) { eightpuzzle.CheckValidator(t) }
 
 func TestGenerator(t *testing.T) { eightpuzzle.CheckGenerator(t) }
 
 // TestStatementSamples checks that the fenced blocks under "## Samples" in
 // statement.md are, in order, the input and output of sample-1, sample-2, ...
-func TestStatementSamples(t *testing.T) { eightpuzzle.CheckStatementSamples(t) }
+func TestStatementSamples(t *testing.T) { problemtest.CheckStatementSamples(t) }

@@ -2,20 +2,22 @@ package eightpuzzle_test
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/puzzlejudge/judge/problems/internal/eightpuzzle"
+	"github.com/puzzlejudge/judge/problems/internal/problemtest"
 )
 
 // The second solver, the reading of the inputs and the checks of the
-// validator, the generator and the statement's samples are shared with
-// eight-puzzle-ii in problems/internal/eightpuzzle.
+// validator and the generator are shared with eight-puzzle-ii in
+// problems/internal/eightpuzzle; the generic checks, with the other problem
+// packages in problems/internal/problemtest.
 
 // TestExpectedOutputs checks every .out: the right headers, n equal to the BFS
 // distance, and a move string of n legal moves from the start to the target.
@@ -74,6 +76,8 @@ func playMoves(start, moveStr string) (string, bool) {
 	return sb.String(), true
 }
 
+func TestMain(m *testing.M) { problemtest.Main(m) }
+
 func TestValidator(t *testing.T) { eightpuzzle.CheckValidator(t) }
 
 func TestGenerator(t *testing.T) { eightpuzzle.CheckGenerator(t) }
@@ -87,19 +91,16 @@ func runChecker(t *testing.T, chk, in, exp string, output []byte) (int, string) 
 	if err := os.WriteFile(f, output, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	cmd := exec.Command(chk, in, f, exp)
-	var errb bytes.Buffer
-	cmd.Stderr = &errb
-	err := cmd.Run()
+	_, stderr, err := problemtest.Run(chk, nil, in, f, exp)
 	code := 0
 	if err != nil {
-		ee, ok := err.(*exec.ExitError)
-		if !ok {
+		var exit interface{ ExitCode() int } // an *exec.ExitError
+		if !errors.As(err, &exit) {
 			t.Fatalf("running checker: %v", err)
 		}
-		code = ee.ExitCode()
+		code = exit.ExitCode()
 	}
-	msg := errb.String()
+	msg := string(stderr)
 	if strings.Count(strings.TrimSuffix(msg, "\n"), "\n") != 0 {
 		t.Errorf("checker message is not one line: %q", msg)
 	}
@@ -118,7 +119,7 @@ func otherOutput(t *testing.T, in string) []byte {
 }
 
 func TestCheckerAcceptsAllShortestPaths(t *testing.T) {
-	chk := eightpuzzle.Build(t, "./checker")
+	chk := problemtest.Build(t, "./checker")
 	differ := 0
 	for _, in := range eightpuzzle.Inputs(t) {
 		exp := strings.TrimSuffix(in, ".in") + ".out"
@@ -140,7 +141,7 @@ func TestCheckerAcceptsAllShortestPaths(t *testing.T) {
 }
 
 func TestCheckerVerdicts(t *testing.T) {
-	chk := eightpuzzle.Build(t, "./checker")
+	chk := problemtest.Build(t, "./checker")
 	dir := t.TempDir()
 	// sample plus an n = 0 case in the middle and at the end
 	in := filepath.Join(dir, "in")
@@ -228,4 +229,4 @@ func TestCheckerVerdicts(t *testing.T) {
 
 // TestStatementSamples checks that the fenced blocks under "## Samples" in
 // statement.md are, in order, the input and output of sample-1, sample-2, ...
-func TestStatementSamples(t *testing.T) { eightpuzzle.CheckStatementSamples(t) }
+func TestStatementSamples(t *testing.T) { problemtest.CheckStatementSamples(t) }

@@ -1,16 +1,13 @@
 package fourinarow_test
 
 import (
-	"bytes"
-	"encoding/json"
 	"fmt"
 	"os"
-	"os/exec"
-	"path/filepath"
-	"strconv"
 	"strings"
 	"sync"
 	"testing"
+
+	"github.com/puzzlejudge/judge/problems/internal/problemtest"
 )
 
 // ---------------------------------------------------------------------------
@@ -202,22 +199,33 @@ func parse(text string) (key, bool) {
 	return k, true
 }
 
-// ---------------------------------------------------------------------------
-
-func inputs(t *testing.T) []string {
-	t.Helper()
-	files, err := filepath.Glob(filepath.Join("tests", "*.in"))
-	if err != nil || len(files) == 0 {
-		t.Fatalf("no tests found: %v", err)
-	}
-	return files
+// brokenBoards are inputs the validator must reject, by what is wrong with
+// them.
+var brokenBoards = map[string]string{
+	"empty":             "",
+	"no final newline":  "BWBO\nWBWB\nBWBW\nWBWO",
+	"three lines":       "BWBO\nWBWB\nBWBW\n",
+	"five lines":        "BWBO\nWBWB\nBWBW\nWBWO\nBWBW\n",
+	"blank line at end": "BWBO\nWBWB\nBWBW\nWBWO\n\n",
+	"trailing space":    "BWBO\nWBWB \nBWBW\nWBWO\n",
+	"short row":         "BWBO\nWBW\nBWBW\nWBWO\n",
+	"long row":          "BWBO\nWBWB\nBWBWB\nWBWO\n",
+	"lower case":        "BWBO\nWBWB\nBWBW\nWBWo\n",
+	"zero not O":        "BWB0\nWBWB\nBWBW\nWBWO\n",
+	"crlf":              "BWBO\r\nWBWB\r\nBWBW\r\nWBWO\r\n",
+	"8 B 6 W":           "BWBO\nWBWB\nBWBW\nBBWO\n",
+	"3 empty":           "BWBO\nWBWB\nBWOW\nWBWO\n",
+	"1 empty":           "BWBO\nWBWB\nBWBW\nWBWB\n",
+	"no B":              "WWWO\nWWWW\nWWWW\nWWWO\n",
 }
+
+// ---------------------------------------------------------------------------
 
 func TestExpectedOutputs(t *testing.T) {
 	seen := map[int]int{}
 	firstMatters := map[byte]int{}
-	nonSample := 0
-	for _, in := range inputs(t) {
+	ins := problemtest.Inputs(t)
+	for _, in := range ins {
 		data, err := os.ReadFile(in)
 		if err != nil {
 			t.Fatal(err)
@@ -244,11 +252,8 @@ func TestExpectedOutputs(t *testing.T) {
 		if firstDist(k, 'W') != want {
 			firstMatters['B']++
 		}
-		if !strings.HasPrefix(filepath.Base(in), "sample") {
-			nonSample++
-		}
 	}
-	if nonSample < 25 {
+	if _, nonSample := problemtest.CountInputs(ins); nonSample < 25 {
 		t.Errorf("only %d tests besides the samples, want at least 25", nonSample)
 	}
 	for a := 0; a <= 7; a++ {
@@ -277,226 +282,52 @@ func TestSolverFacts(t *testing.T) {
 }
 
 // ---------------------------------------------------------------------------
+// Package checks, shared with the other problem packages in
+// problems/internal/problemtest.
 
-func run(bin string, stdin []byte, args ...string) (stdout, stderr []byte, err error) {
-	cmd := exec.Command(bin, args...)
-	cmd.Stdin = bytes.NewReader(stdin)
-	var o, e bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &o, &e
-	err = cmd.Run()
-	return o.Bytes(), e.Bytes(), err
-}
+func TestMain(m *testing.M) { problemtest.Main(m) }
 
-var (
-	binOnce      sync.Once
-	validatorBin string
-	generatorBin string
-	buildErr     error
-	buildDir     string
-)
+func TestValidatorAcceptsAllTests(t *testing.T) { problemtest.CheckAccepted(t, problemtest.Inputs(t)) }
 
-func tools(t *testing.T) (validator, generator string) {
-	t.Helper()
-	binOnce.Do(func() {
-		dir, err := os.MkdirTemp("", "four-in-a-row-test")
-		if err != nil {
-			buildErr = err
-			return
+func TestValidatorRejectsBrokenInputs(t *testing.T) { problemtest.CheckRejected(t, brokenBoards) }
+
+// TestGeneratedTestsAreReproducible runs at most two generators at once.
+func TestGeneratedTestsAreReproducible(t *testing.T) { problemtest.CheckGenerated(t, 15, 2) }
+
+// boardWhere returns a check that the generator printed a board for which
+// ok holds.
+func boardWhere(ok func(k key) bool) func(out []byte) error {
+	return func(out []byte) error {
+		if k, parsed := parse(string(out)); !parsed || !ok(k) {
+			return fmt.Errorf("gave a board without the asked property:\n%s", out)
 		}
-		buildDir = dir
-		for _, p := range []struct {
-			pkg string
-			dst *string
-		}{{"validator", &validatorBin}, {"generator", &generatorBin}} {
-			bin := filepath.Join(dir, p.pkg)
-			if out, err := exec.Command("go", "build", "-o", bin, "./"+p.pkg).CombinedOutput(); err != nil {
-				buildErr = fmt.Errorf("building %s: %v\n%s", p.pkg, err, out)
-				return
-			}
-			*p.dst = bin
-		}
-	})
-	if buildErr != nil {
-		t.Fatal(buildErr)
-	}
-	return validatorBin, generatorBin
-}
-
-func TestMain(m *testing.M) {
-	code := m.Run()
-	if buildDir != "" {
-		os.RemoveAll(buildDir)
-	}
-	os.Exit(code)
-}
-
-func TestValidatorAcceptsAllTests(t *testing.T) {
-	val, _ := tools(t)
-	for _, in := range inputs(t) {
-		data, err := os.ReadFile(in)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if _, stderr, err := run(val, data); err != nil {
-			t.Errorf("%s rejected: %v: %s", in, err, stderr)
-		}
-	}
-}
-
-func TestValidatorRejectsBrokenInputs(t *testing.T) {
-	val, _ := tools(t)
-	broken := map[string]string{
-		"empty":             "",
-		"no final newline":  "BWBO\nWBWB\nBWBW\nWBWO",
-		"three lines":       "BWBO\nWBWB\nBWBW\n",
-		"five lines":        "BWBO\nWBWB\nBWBW\nWBWO\nBWBW\n",
-		"blank line at end": "BWBO\nWBWB\nBWBW\nWBWO\n\n",
-		"trailing space":    "BWBO\nWBWB \nBWBW\nWBWO\n",
-		"short row":         "BWBO\nWBW\nBWBW\nWBWO\n",
-		"long row":          "BWBO\nWBWB\nBWBWB\nWBWO\n",
-		"lower case":        "BWBO\nWBWB\nBWBW\nWBWo\n",
-		"zero not O":        "BWB0\nWBWB\nBWBW\nWBWO\n",
-		"crlf":              "BWBO\r\nWBWB\r\nBWBW\r\nWBWO\r\n",
-		"8 B 6 W":           "BWBO\nWBWB\nBWBW\nBBWO\n",
-		"3 empty":           "BWBO\nWBWB\nBWOW\nWBWO\n",
-		"1 empty":           "BWBO\nWBWB\nBWBW\nWBWB\n",
-		"no B":              "WWWO\nWWWW\nWWWW\nWWWO\n",
-	}
-	for name, in := range broken {
-		_, stderr, err := run(val, []byte(in))
-		if err == nil {
-			t.Errorf("%s: accepted", name)
-			continue
-		}
-		msg := strings.TrimSpace(string(stderr))
-		if !strings.HasPrefix(msg, "line ") || strings.Contains(msg, "\n") {
-			t.Errorf("%s: message %q should be one line naming the line", name, msg)
-		}
-	}
-}
-
-type genEntry struct {
-	Name string
-	Seed string
-	Args []string
-}
-
-// readGenerated parses tests/generated.yaml (the simple fixed layout of the
-// contract) without a YAML library.
-func readGenerated(t *testing.T) []genEntry {
-	t.Helper()
-	data, err := os.ReadFile(filepath.Join("tests", "generated.yaml"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var list []genEntry
-	for n, line := range strings.Split(string(data), "\n") {
-		s := strings.TrimSpace(line)
-		switch {
-		case s == "" || s == "tests:":
-		case strings.HasPrefix(s, "- name:"):
-			list = append(list, genEntry{Name: strings.TrimSpace(strings.TrimPrefix(s, "- name:"))})
-		case strings.HasPrefix(s, "seed:") && len(list) > 0:
-			list[len(list)-1].Seed = strings.TrimSpace(strings.TrimPrefix(s, "seed:"))
-		case strings.HasPrefix(s, "args:") && len(list) > 0:
-			if err := json.Unmarshal([]byte(strings.TrimPrefix(s, "args:")), &list[len(list)-1].Args); err != nil {
-				t.Fatalf("generated.yaml line %d: %v", n+1, err)
-			}
-		default:
-			t.Fatalf("generated.yaml line %d: unexpected %q", n+1, line)
-		}
-	}
-	return list
-}
-
-func TestGeneratedTestsAreReproducible(t *testing.T) {
-	val, gen := tools(t)
-	list := readGenerated(t)
-	if len(list) < 15 {
-		t.Fatalf("only %d generated tests recorded", len(list))
-	}
-	var wg sync.WaitGroup
-	errs := make([]string, len(list))
-	sem := make(chan struct{}, 2)
-	for i, e := range list {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			sem <- struct{}{}
-			defer func() { <-sem }()
-			want, err := os.ReadFile(filepath.Join("tests", e.Name+".in"))
-			if err != nil {
-				errs[i] = err.Error()
-				return
-			}
-			got, stderr, err := run(gen, nil, append([]string{e.Seed}, e.Args...)...)
-			if err != nil {
-				errs[i] = fmt.Sprintf("generator failed: %v: %s", err, stderr)
-				return
-			}
-			if !bytes.Equal(got, want) {
-				errs[i] = fmt.Sprintf("generator %s %v prints\n%s\nbut the file holds\n%s", e.Seed, e.Args, got, want)
-				return
-			}
-			if _, stderr, err := run(val, got); err != nil {
-				errs[i] = fmt.Sprintf("generator output rejected: %s", stderr)
-			}
-		}()
-	}
-	wg.Wait()
-	for i, e := range errs {
-		if e != "" {
-			t.Errorf("%s: %s", list[i].Name, e)
-		}
+		return nil
 	}
 }
 
 func TestGeneratorDeterministicAndValid(t *testing.T) {
-	val, gen := tools(t)
-	cases := []struct {
-		args  []string
-		check func(k key) bool
-	}{
-		{nil, func(key) bool { return true }},
-		{[]string{"--answer", "3", "--first", "B"}, func(k key) bool {
+	problemtest.CheckGeneratorCases(t, 3, []problemtest.GeneratorCase{
+		{Args: nil, Check: boardWhere(func(key) bool { return true })},
+		{Args: []string{"--answer", "3", "--first", "B"}, Check: boardWhere(func(k key) bool {
 			return answer(k) == 3 && firstDist(k, 'B') == 3 && firstDist(k, 'W') != 3
-		}},
-		{[]string{"--answer", "4", "--first", "W"}, func(k key) bool {
+		})},
+		{Args: []string{"--answer", "4", "--first", "W"}, Check: boardWhere(func(k key) bool {
 			return answer(k) == 4 && firstDist(k, 'W') == 4 && firstDist(k, 'B') != 4
-		}},
-		{[]string{"--answer", "5", "--first", "same"}, func(k key) bool {
+		})},
+		{Args: []string{"--answer", "5", "--first", "same"}, Check: boardWhere(func(k key) bool {
 			return firstDist(k, 'B') == 5 && firstDist(k, 'W') == 5
-		}},
-		{[]string{"--won", "diag", "--colour", "W"}, func(k key) bool {
+		})},
+		{Args: []string{"--won", "diag", "--colour", "W"}, Check: boardWhere(func(k key) bool {
 			return k.w&0x8421 == 0x8421 && answer(k) == 0
-		}},
-		{[]string{"--won", "col", "--colour", "B"}, func(k key) bool {
+		})},
+		{Args: []string{"--won", "col", "--colour", "B"}, Check: boardWhere(func(k key) bool {
 			for c := 0; c < 4; c++ {
 				if k.b&(0x1111<<c) == 0x1111<<c {
 					return true
 				}
 			}
 			return false
-		}},
-		{[]string{"--stuck", "W"}, func(k key) bool { return len(slides(k, 'W')) == 0 }},
-	}
-	for _, c := range cases {
-		for seed := 1; seed <= 3; seed++ {
-			args := append([]string{strconv.Itoa(seed)}, c.args...)
-			a, _, err1 := run(gen, nil, args...)
-			b, _, err2 := run(gen, nil, args...)
-			if err1 != nil || err2 != nil {
-				t.Fatalf("generator %v failed: %v %v", args, err1, err2)
-			}
-			if !bytes.Equal(a, b) {
-				t.Errorf("generator %v is not deterministic", args)
-			}
-			if _, stderr, err := run(val, a); err != nil {
-				t.Errorf("generator %v output rejected: %s", args, stderr)
-			}
-			if k, ok := parse(string(a)); !ok || !c.check(k) {
-				t.Errorf("generator %v gave a board without the asked property:\n%s", args, a)
-			}
-		}
-	}
+		})},
+		{Args: []string{"--stuck", "W"}, Check: boardWhere(func(k key) bool { return len(slides(k, 'W')) == 0 })},
+	})
 }

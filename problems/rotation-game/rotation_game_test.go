@@ -4,14 +4,14 @@ import (
 	"bytes"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
-	"regexp"
 	"runtime"
 	"strconv"
 	"strings"
 	"sync"
 	"testing"
+
+	"github.com/puzzlejudge/judge/problems/internal/problemtest"
 )
 
 // The second solver: a breadth-first search over the placements of eight
@@ -181,26 +181,14 @@ func parseBoards(t *testing.T, text string) []board {
 	return res
 }
 
-func testNames(t *testing.T) []string {
-	t.Helper()
-	ins, err := filepath.Glob("tests/*.in")
-	if err != nil || len(ins) == 0 {
-		t.Fatalf("no tests found: %v", err)
-	}
-	var names []string
-	for _, f := range ins {
-		names = append(names, strings.TrimSuffix(filepath.Base(f), ".in"))
-	}
-	return names
-}
-
 func TestExpectedOutputs(t *testing.T) {
-	names := testNames(t)
-	if len(names) < 26 {
-		t.Errorf("only %d tests, want at least 25 besides the sample", len(names))
+	ins := problemtest.Inputs(t)
+	if len(ins) < 26 {
+		t.Errorf("only %d tests, want at least 25 besides the sample", len(ins))
 	}
 	seen := map[int]bool{} // answer lengths covered
-	for _, name := range names {
+	for _, path := range ins {
+		name := strings.TrimSuffix(filepath.Base(path), ".in")
 		in, err := os.ReadFile("tests/" + name + ".in")
 		if err != nil {
 			t.Fatal(err)
@@ -286,66 +274,17 @@ func TestChecker(t *testing.T) {
 	}
 }
 
-var (
-	toolDir   string
-	toolMu    sync.Mutex
-	toolBuilt = map[string]string{}
-)
+// ---------------------------------------------------------------------------
+// Package checks, shared with the other problem packages in
+// problems/internal/problemtest.
 
-func TestMain(m *testing.M) {
-	dir, err := os.MkdirTemp("", "rotation-game-test-")
-	if err != nil {
-		fmt.Fprintln(os.Stderr, err)
-		os.Exit(1)
-	}
-	toolDir = dir
-	code := m.Run()
-	os.RemoveAll(dir)
-	os.Exit(code)
-}
-
-// buildTool builds ./validator or ./generator once per test run.
-func buildTool(t *testing.T, dir string) string {
-	t.Helper()
-	toolMu.Lock()
-	defer toolMu.Unlock()
-	if bin, ok := toolBuilt[dir]; ok {
-		return bin
-	}
-	bin := filepath.Join(toolDir, dir)
-	cmd := exec.Command("go", "build", "-o", bin, "./"+dir)
-	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("building %s: %v\n%s", dir, err, out)
-	}
-	toolBuilt[dir] = bin
-	return bin
-}
-
-func run(bin string, stdin []byte, args ...string) (stdout, stderr []byte, err error) {
-	cmd := exec.Command(bin, args...)
-	cmd.Stdin = bytes.NewReader(stdin)
-	var o, e bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &o, &e
-	err = cmd.Run()
-	return o.Bytes(), e.Bytes(), err
-}
-
-var lineMsg = regexp.MustCompile(`^line [0-9]+: .+\n$`)
+func TestMain(m *testing.M) { problemtest.Main(m) }
 
 func TestValidator(t *testing.T) {
-	val := buildTool(t, "validator")
-	for _, name := range testNames(t) {
-		in, err := os.ReadFile("tests/" + name + ".in")
-		if err != nil {
-			t.Fatal(err)
-		}
-		if _, e, err := run(val, in); err != nil {
-			t.Errorf("%s.in rejected: %v: %s", name, err, e)
-		}
-	}
+	problemtest.CheckAccepted(t, problemtest.Inputs(t))
 	good := "1 1 1 1 3 2 3 2 3 1 3 2 2 3 1 2 2 2 3 1 2 1 3 3"
 	sorted := "1 1 1 1 1 1 1 1 2 2 2 2 2 2 2 2 3 3 3 3 3 3 3 3"
-	broken := map[string]string{
+	problemtest.CheckRejected(t, map[string]string{
 		"empty":                 "",
 		"only terminator":       "0\n",
 		"no terminator":         good + "\n",
@@ -370,110 +309,28 @@ func TestValidator(t *testing.T) {
 		"second case broken":    good + "\n" + sorted + " 1\n0\n",
 		"letters":               strings.Replace(good, "3", "x", 1) + "\n0\n",
 		"many cases (over 500)": strings.Repeat(good+"\n", 501) + "0\n",
-	}
-	for what, in := range broken {
-		_, e, err := run(val, []byte(in))
-		if err == nil {
-			t.Errorf("validator accepted broken input (%s)", what)
-			continue
-		}
-		if !lineMsg.Match(e) {
-			t.Errorf("validator message for %s does not name a line: %q", what, e)
-		}
-	}
-	if _, e, err := run(val, []byte(good+"\n"+sorted+"\n0\n")); err != nil {
+	})
+	val := problemtest.Validator(t)
+	if _, e, err := problemtest.Run(val, []byte(good+"\n"+sorted+"\n0\n")); err != nil {
 		t.Errorf("validator rejected the sample: %s", e)
 	}
-	if _, e, err := run(val, []byte(strings.Repeat(good+"\n", 500)+"0\n")); err != nil {
+	if _, e, err := problemtest.Run(val, []byte(strings.Repeat(good+"\n", 500)+"0\n")); err != nil {
 		t.Errorf("validator rejected 500 cases: %s", e)
 	}
 	// the error names the right line
-	if _, e, _ := run(val, []byte(good+"\n"+good+"\n"+sorted+" 1\n0\n")); !strings.HasPrefix(string(e), "line 3:") {
+	if _, e, _ := problemtest.Run(val, []byte(good+"\n"+good+"\n"+sorted+" 1\n0\n")); !strings.HasPrefix(string(e), "line 3:") {
 		t.Errorf("want an error on line 3, got %q", e)
 	}
 }
 
-// generated.yaml, parsed by hand (the standard library has no YAML).
-type genEntry struct {
-	name string
-	seed string
-	args []string
-}
-
-func readGenerated(t *testing.T) []genEntry {
-	t.Helper()
-	data, err := os.ReadFile("tests/generated.yaml")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var res []genEntry
-	for _, l := range strings.Split(string(data), "\n") {
-		l = strings.TrimSpace(l)
-		switch {
-		case strings.HasPrefix(l, "- name: "):
-			res = append(res, genEntry{name: strings.TrimPrefix(l, "- name: ")})
-		case strings.HasPrefix(l, "seed: "):
-			res[len(res)-1].seed = strings.TrimPrefix(l, "seed: ")
-		case strings.HasPrefix(l, "args: ["):
-			inner := strings.TrimSuffix(strings.TrimPrefix(l, "args: ["), "]")
-			for _, a := range strings.Split(inner, ",") {
-				if a = strings.Trim(strings.TrimSpace(a), `"`); a != "" {
-					res[len(res)-1].args = append(res[len(res)-1].args, a)
-				}
-			}
-		}
-	}
-	return res
-}
-
 func TestGenerator(t *testing.T) {
-	gen := buildTool(t, "generator")
-	val := buildTool(t, "validator")
-	generate := func(seed string, args ...string) []byte {
-		t.Helper()
-		out, e, err := run(gen, nil, append([]string{seed}, args...)...)
-		if err != nil {
-			t.Fatalf("generator %s %v: %v: %s", seed, args, err, e)
-		}
-		return out
-	}
 	// every recorded test is reproduced byte for byte
-	entries := readGenerated(t)
-	if len(entries) < 20 {
-		t.Errorf("generated.yaml lists only %d tests", len(entries))
-	}
-	var wg sync.WaitGroup
-	sem := make(chan struct{}, runtime.NumCPU())
-	for _, e := range entries {
-		want, err := os.ReadFile("tests/" + e.name + ".in")
-		if err != nil {
-			t.Errorf("generated.yaml names %s: %v", e.name, err)
-			continue
-		}
-		wg.Add(1)
-		sem <- struct{}{}
-		go func() {
-			defer func() { <-sem; wg.Done() }()
-			got, stderr, err := run(gen, nil, append([]string{e.seed}, e.args...)...)
-			if err != nil {
-				t.Errorf("generator %s %v: %v: %s", e.seed, e.args, err, stderr)
-			} else if !bytes.Equal(got, want) {
-				t.Errorf("generator %s %v does not reproduce tests/%s.in", e.seed, e.args, e.name)
-			}
-		}()
-	}
-	wg.Wait()
+	problemtest.CheckGenerated(t, 20, runtime.NumCPU())
 	// determinism, validity and the promised distances
 	for _, args := range [][]string{{}, {"--cases", "30"}, {"--depth", "5", "--cases", "20"}, {"--dist", "7", "--cases", "5"}, {"--dist", "13", "--cases", "2", "--solved", "2"}} {
-		a := generate("77", args...)
-		if b := generate("77", args...); !bytes.Equal(a, b) {
-			t.Errorf("generator 77 %v is not deterministic", args)
-		}
-		if c := generate("78", args...); bytes.Equal(a, c) {
+		a := problemtest.CheckGenerator(t, append([]string{"77"}, args...)...)
+		if c := problemtest.Generate(t, append([]string{"78"}, args...)...); bytes.Equal(a, c) {
 			t.Errorf("generator gives the same output for seeds 77 and 78 %v", args)
-		}
-		if _, e, err := run(val, a); err != nil {
-			t.Errorf("generator 77 %v output rejected by the validator: %s", args, e)
 		}
 		if len(args) >= 2 && args[0] == "--dist" {
 			want, _ := strconv.Atoi(args[1])

@@ -2,10 +2,11 @@ package eightpuzzle
 
 import (
 	"os"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/puzzlejudge/judge/problems/internal/problemtest"
 )
 
 // Case is one case of a test input: the start board and the target board,
@@ -38,18 +39,10 @@ func ReadCases(tb testing.TB, path string) []Case {
 // tests.
 func Inputs(tb testing.TB) []string {
 	tb.Helper()
-	ins, err := filepath.Glob("tests/*.in")
-	if err != nil || len(ins) == 0 {
-		tb.Fatal("no tests found")
-	}
-	samples := 0
-	for _, in := range ins {
-		if strings.HasPrefix(filepath.Base(in), "sample") {
-			samples++
-		}
-	}
-	if samples == 0 || len(ins)-samples < 25 {
-		tb.Fatalf("want a sample and at least 25 other tests, have %d and %d", samples, len(ins)-samples)
+	ins := problemtest.Inputs(tb)
+	samples, others := problemtest.CountInputs(ins)
+	if samples == 0 || others < 25 {
+		tb.Fatalf("want a sample and at least 25 other tests, have %d and %d", samples, others)
 	}
 	return ins
 }

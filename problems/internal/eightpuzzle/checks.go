@@ -1,58 +1,18 @@
 package eightpuzzle
 
 import (
-	"bytes"
-	"fmt"
-	"os"
-	"os/exec"
-	"path/filepath"
 	"runtime"
 	"slices"
 	"strings"
-	"sync"
 	"testing"
+
+	"github.com/puzzlejudge/judge/problems/internal/problemtest"
 )
 
-// Build builds the Go package pkg (a path such as "./checker", relative to
-// the folder the test runs in) into a temporary folder and returns the path
-// of the program; it fails the test if the build fails.
-func Build(tb testing.TB, pkg string) string {
-	tb.Helper()
-	bin := filepath.Join(tb.TempDir(), filepath.Base(pkg))
-	cmd := exec.Command("go", "build", "-o", bin, pkg)
-	if out, err := cmd.CombinedOutput(); err != nil {
-		tb.Fatalf("building %s: %v\n%s", pkg, err, out)
-	}
-	return bin
-}
-
-// run runs bin with args and stdin, and returns its standard output, its
-// standard error and how it ended.
-func run(bin string, stdin []byte, args ...string) ([]byte, string, error) {
-	cmd := exec.Command(bin, args...)
-	cmd.Stdin = bytes.NewReader(stdin)
-	var out, errb bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &out, &errb
-	err := cmd.Run()
-	return out.Bytes(), errb.String(), err
-}
-
-// CheckValidator builds ./validator and checks that it accepts every test
-// input and rejects a set of broken inputs, each with a one-line message
-// naming the line.
-func CheckValidator(tb testing.TB) {
-	val := Build(tb, "./validator")
-	for _, in := range Inputs(tb) {
-		data, err := os.ReadFile(in)
-		if err != nil {
-			tb.Fatal(err)
-		}
-		if _, msg, err := run(val, data); err != nil {
-			tb.Errorf("%s rejected: %v %s", in, err, msg)
-		}
-	}
+// brokenInputs are inputs the validator must reject, by what is wrong.
+var brokenInputs = func() map[string]string {
 	good := "2\n12X453786\n12345678X\n564178X23\n7568X4123\n"
-	bad := map[string]string{
+	return map[string]string{
 		"empty":              "",
 		"no final newline":   strings.TrimSuffix(good, "\n"),
 		"T zero":             "0\n",
@@ -78,24 +38,23 @@ func CheckValidator(tb testing.TB) {
 		"board on T line":    "12345678X\n",
 		"two values on line": "1\n12X453786 12345678X\n",
 	}
-	for name, in := range bad {
-		_, msg, err := run(val, []byte(in))
-		if err == nil {
-			tb.Errorf("validator accepted broken input %q", name)
-		} else if !strings.HasPrefix(msg, "line ") || strings.Count(strings.TrimSpace(msg), "\n") != 0 {
-			tb.Errorf("validator message for %q should be one line naming the line: %q", name, msg)
-		}
-	}
+}()
+
+// CheckValidator checks that the validator accepts every test input and
+// rejects a set of broken eight-puzzle inputs, each with a one-line message
+// naming the line.
+func CheckValidator(tb testing.TB) {
+	tb.Helper()
+	problemtest.CheckAccepted(tb, Inputs(tb))
+	problemtest.CheckRejected(tb, brokenInputs)
 }
 
-// CheckGenerator builds ./generator and ./validator and checks that the
-// generator is deterministic, that the validator accepts its output, that it
-// makes the distances asked for, and that entries of tests/generated.yaml
-// reproduce their files (the random files 1x-* and, not with -short, three
-// files of chosen distances).
+// CheckGenerator checks that the generator is deterministic, that the
+// validator accepts its output, that it makes the distances asked for, and
+// that entries of tests/generated.yaml reproduce their files (the random
+// files 1x-* and, not with -short, three files of chosen distances).
 func CheckGenerator(tb testing.TB) {
-	gen := Build(tb, "./generator")
-	val := Build(tb, "./validator")
+	tb.Helper()
 	argSets := [][]string{
 		{"7"},
 		{"8", "--cases", "200"},
@@ -104,20 +63,10 @@ func CheckGenerator(tb testing.TB) {
 		{"12", "--cases", "3", "--min", "29", "--max", "30", "--hard"},
 	}
 	for _, args := range argSets {
-		a, _, err := run(gen, nil, args...)
-		if err != nil {
-			tb.Fatalf("generator %v: %v", args, err)
-		}
-		b, _, err := run(gen, nil, args...)
-		if err != nil || !bytes.Equal(a, b) {
-			tb.Errorf("generator %v is not deterministic", args)
-		}
-		if _, msg, err := run(val, a); err != nil {
-			tb.Errorf("generator %v output rejected: %s", args, msg)
-		}
+		problemtest.CheckGenerator(tb, args...)
 	}
 	// distances asked for are the distances produced
-	out, _, _ := run(gen, nil, "13", "--cases", "40", "--min", "17", "--max", "19")
+	out, _, _ := problemtest.Run(problemtest.Generator(tb), nil, "13", "--cases", "40", "--min", "17", "--max", "19")
 	f := strings.Fields(string(out))
 	for i := 1; i+1 < len(f); i += 2 {
 		if d := len(GreedyPath(f[i], f[i+1], false)); d < 17 || d > 19 {
@@ -127,111 +76,12 @@ func CheckGenerator(tb testing.TB) {
 	// recorded entries of generated.yaml reproduce their files: the random
 	// files 1x-* and (not with -short) three files of chosen distances; the
 	// rest take too long to rebuild here, their contents are checked above
-	var wg sync.WaitGroup
-	sem := make(chan struct{}, runtime.NumCPU())
-	for _, e := range generatedEntries(tb) {
-		some := slices.Contains([]string{"04-dist-00-09", "08-dist-27-31", "30-max31-a"}, e.name)
-		if !strings.HasPrefix(e.name, "1") && (testing.Short() || !some) {
-			continue
-		}
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			sem <- struct{}{}
-			defer func() { <-sem }()
-			got, _, err := run(gen, nil, append([]string{e.seed}, e.args...)...)
-			want, rerr := os.ReadFile(filepath.Join("tests", e.name+".in"))
-			if err != nil || rerr != nil || !bytes.Equal(got, want) {
-				tb.Errorf("generated.yaml entry %s does not reproduce tests/%s.in", e.name, e.name)
-			}
-		}()
-	}
-	wg.Wait()
-}
-
-type genEntry struct {
-	name, seed string
-	args       []string
-}
-
-// generatedEntries parses tests/generated.yaml (the simple fixed layout the
-// problem packages use: name, seed, args as a flow list of quoted strings).
-func generatedEntries(tb testing.TB) []genEntry {
-	data, err := os.ReadFile("tests/generated.yaml")
-	if err != nil {
-		tb.Fatal(err)
-	}
-	var es []genEntry
-	for _, line := range strings.Split(string(data), "\n") {
-		line = strings.TrimSpace(line)
-		switch {
-		case strings.HasPrefix(line, "- name:"):
-			es = append(es, genEntry{name: strings.TrimSpace(strings.TrimPrefix(line, "- name:"))})
-		case strings.HasPrefix(line, "seed:"):
-			es[len(es)-1].seed = strings.TrimSpace(strings.TrimPrefix(line, "seed:"))
-		case strings.HasPrefix(line, "args:"):
-			list := strings.Trim(strings.TrimSpace(strings.TrimPrefix(line, "args:")), "[]")
-			for _, a := range strings.Split(list, ",") {
-				if a = strings.Trim(strings.TrimSpace(a), `"`); a != "" {
-					es[len(es)-1].args = append(es[len(es)-1].args, a)
-				}
-			}
+	var some []problemtest.Entry
+	for _, e := range problemtest.ReadGenerated(tb) {
+		chosen := slices.Contains([]string{"04-dist-00-09", "08-dist-27-31", "30-max31-a"}, e.Name)
+		if strings.HasPrefix(e.Name, "1") || (!testing.Short() && chosen) {
+			some = append(some, e)
 		}
 	}
-	if len(es) == 0 {
-		tb.Fatal("generated.yaml lists no tests")
-	}
-	for _, e := range es {
-		if _, err := os.Stat(filepath.Join("tests", e.name+".in")); err != nil {
-			tb.Errorf("generated.yaml names %s but tests/%s.in is missing", e.name, e.name)
-		}
-	}
-	return es
-}
-
-// CheckStatementSamples checks that statement.md has the Input, Output and
-// Limits sections and that the fenced blocks under "## Samples" are, in
-// order, the input and output of sample-1, sample-2, ...
-func CheckStatementSamples(tb testing.TB) {
-	data, err := os.ReadFile("statement.md")
-	if err != nil {
-		tb.Fatal(err)
-	}
-	text := string(data)
-	i := strings.Index(text, "\n## Samples")
-	if i < 0 {
-		tb.Fatal("statement.md has no ## Samples section")
-	}
-	for _, h := range []string{"\n## Input", "\n## Output", "\n## Limits"} {
-		if !strings.Contains(text, h) {
-			tb.Errorf("statement.md lacks %q", strings.TrimSpace(h))
-		}
-	}
-	var blocks []string
-	var cur []string
-	in := false
-	for _, line := range strings.Split(text[i:], "\n") {
-		if strings.HasPrefix(line, "```") {
-			if in {
-				blocks = append(blocks, strings.Join(cur, "\n")+"\n")
-			}
-			in, cur = !in, nil
-			continue
-		}
-		if in {
-			cur = append(cur, line)
-		}
-	}
-	samples, _ := filepath.Glob("tests/sample-*.in")
-	if len(samples) == 0 || len(blocks) != 2*len(samples) {
-		tb.Fatalf("statement shows %d blocks for %d samples", len(blocks), len(samples))
-	}
-	for k := range samples {
-		for j, ext := range []string{".in", ".out"} {
-			want, err := os.ReadFile(fmt.Sprintf("tests/sample-%d%s", k+1, ext))
-			if err != nil || string(want) != blocks[2*k+j] {
-				tb.Errorf("sample-%d%s differs from the statement", k+1, ext)
-			}
-		}
-	}
+	problemtest.CheckReproduced(tb, some, runtime.NumCPU())
 }

@@ -1,8 +1,10 @@
 // Package eightpuzzle holds what the tests of the eight-puzzle and
-// eight-puzzle-ii problem packages share: a second solver, the reading of
-// test inputs, and the checks of the validator, the generator and the
-// statement's samples, which both packages run on their own folder (the
-// eight-puzzle validator and generator are links to eight-puzzle-ii's).
+// eight-puzzle-ii problem packages share beyond the generic checks of
+// problems/internal/problemtest: a second solver, the reading of test
+// inputs, and the eight-puzzle data of the validator and generator checks
+// (broken inputs, generator arguments, the distances asked for), which both
+// packages run on their own folder (the eight-puzzle validator and generator
+// are links to eight-puzzle-ii's).
 //
 // Second solver: plain BFS from the target over boards stored in a map (the
 // distance of every reachable board to the target), then a greedy walk from
