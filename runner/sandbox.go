@@ -463,6 +463,12 @@ func (b *box) destroy() error {
 		_ = b.cmd.Wait()
 	}
 	if b.sock != nil {
+		// The reader goroutine must be gone before the descriptor is
+		// closed, or its number could be reused by another run's pipe
+		// while the reader still reads it.
+		_ = unix.Shutdown(int(b.sock.Fd()), unix.SHUT_RDWR)
+		for range b.replies {
+		}
 		b.sock.Close()
 	}
 	closeAll(b.cgFiles)

@@ -1,0 +1,264 @@
+// Package author holds the tools of a problem author: it validates inputs
+// with a problem's validator, computes expected outputs with the reference
+// solution, adds and generates tests (recording how in
+// tests/generated.yaml), stress-tests a solution against another, and
+// scaffolds new problem packages.
+//
+// Every file it writes appears whole or not at all (see [Batch]). Errors
+// are single lines naming the file or input at fault; an error that is the
+// judge's own failure rather than the package's wraps [InternalError].
+package author
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"github.com/puzzlejudge/judge/config"
+	"github.com/puzzlejudge/judge/grade"
+	"github.com/puzzlejudge/judge/problem"
+	"github.com/puzzlejudge/judge/runner"
+	"github.com/puzzlejudge/judge/verdict"
+)
+
+// ErrInvalid is wrapped by the errors about an input that the problem's
+// validator rejects.
+var ErrInvalid = errors.New("rejected by the validator")
+
+// InternalError is a failure of the judge itself (the sandbox could not
+// run a program), as opposed to a fault of the problem package or input.
+type InternalError struct {
+	Err error
+}
+
+// Error returns the message of the underlying error.
+func (e *InternalError) Error() string { return e.Err.Error() }
+
+// Unwrap returns the underlying error.
+func (e *InternalError) Unwrap() error { return e.Err }
+
+// Kit runs the programs of problem packages. Its fields are shared by every
+// call; a Kit is safe for concurrent use.
+type Kit struct {
+	// Config gives the languages and the solutions folder.
+	Config *config.Config
+	// Sandbox runs every program.
+	Sandbox *runner.Sandbox
+	// Compiler compiles validators, generators and solutions.
+	Compiler *runner.Compiler
+	// Grader judges solutions in Stress.
+	Grader *grade.Grader
+	// Workers is how many programs run at once; 0 means one.
+	Workers int
+}
+
+// ToolLimits returns the limits validators and generators run under: they
+// are the author's trusted programs, so the limits are generous.
+func ToolLimits() runner.Limits {
+	return runner.Limits{
+		CPU:    10 * time.Second,
+		Wall:   30 * time.Second,
+		Memory: 1 << 30,
+		Output: 256 << 20,
+		Stderr: 16 << 10,
+	}
+}
+
+func (k *Kit) workers() int { return max(k.Workers, 1) }
+
+// goLanguage returns the language that compiles validators and generators.
+func (k *Kit) goLanguage() (*runner.Language, error) {
+	l, ok := k.Config.Languages["go"]
+	if !ok {
+		return nil, errors.New("no go language in the languages configuration (validators and generators are Go programs)")
+	}
+	return l, nil
+}
+
+// CompileGo compiles a single-file Go program such as validator/main.go.
+// A compile error is returned as an error naming the file, with the
+// compiler's first lines.
+func (k *Kit) CompileGo(ctx context.Context, src string) (*runner.Program, runner.Compilation, error) {
+	lang, err := k.goLanguage()
+	if err != nil {
+		return nil, runner.Compilation{}, err
+	}
+	return k.compile(ctx, lang, src)
+}
+
+func (k *Kit) compile(ctx context.Context, lang *runner.Language, src string) (*runner.Program, runner.Compilation, error) {
+	prog, comp, err := k.Compiler.Compile(ctx, lang, src)
+	if err != nil {
+		if ctx.Err() != nil {
+			return nil, comp, ctx.Err()
+		}
+		return nil, comp, &InternalError{fmt.Errorf("compile %s: %w", src, err)}
+	}
+	if !comp.OK {
+		return nil, comp, fmt.Errorf("%s: does not compile: %s", src, FirstLines(comp.Output, 3))
+	}
+	return prog, comp, nil
+}
+
+// run runs prog with extra arguments.
+func (k *Kit) run(ctx context.Context, prog *runner.Program, args []string, stdin, stdout string, lim runner.Limits) (runner.Result, error) {
+	spec := prog.Spec(stdin, stdout, lim)
+	if len(args) > 0 {
+		spec.Args = append(slices.Clone(spec.Args), args...)
+	}
+	res, err := k.Sandbox.Run(ctx, spec)
+	if err != nil {
+		if ctx.Err() != nil {
+			return res, ctx.Err()
+		}
+		return res, &InternalError{fmt.Errorf("run %s: %w", prog.Language.Name, err)}
+	}
+	return res, nil
+}
+
+// Validation is a validator's answer on one input.
+type Validation struct {
+	// Valid is true when the validator exited with status 0.
+	Valid bool
+	// Message says why the input is invalid: the validator's first line
+	// of error output, or how it ended.
+	Message string
+	// Crashed is true when the validator did not end by itself with an
+	// answer: it was killed by a signal or a limit, or the Go runtime
+	// panicked.
+	Crashed bool
+	// Result is the validator's run.
+	Result runner.Result
+}
+
+// Validate runs a compiled validator on the input file.
+func (k *Kit) Validate(ctx context.Context, validator *runner.Program, input string) (Validation, error) {
+	res, err := k.run(ctx, validator, nil, input, "", ToolLimits())
+	if err != nil {
+		return Validation{}, err
+	}
+	v := Validation{Valid: res.OK(), Result: res}
+	if v.Valid {
+		return v, nil
+	}
+	stderr := strings.TrimSpace(string(res.Stderr))
+	switch res.Status {
+	case runner.Exited:
+		v.Message = FirstLines(stderr, 1)
+		if v.Message == "" {
+			v.Message = fmt.Sprintf("exit %d", res.ExitCode)
+		}
+		v.Crashed = strings.HasPrefix(stderr, "panic:") || strings.Contains(stderr, "\ngoroutine ")
+	case runner.Signaled:
+		v.Message, v.Crashed = join("validator crashed: "+runner.SignalName(res.Signal), FirstLines(stderr, 1)), true
+	default:
+		v.Message, v.Crashed = "validator stopped at its "+res.Status.String(), true
+	}
+	return v, nil
+}
+
+// Generate runs a compiled generator as `generator <seed> [args]`, writing
+// the input it prints to out. A generator that does not exit 0 is an
+// error naming the seed and arguments.
+func (k *Kit) Generate(ctx context.Context, gen *runner.Program, seed uint64, args []string, out string) (runner.Result, error) {
+	res, err := k.run(ctx, gen, append([]string{strconv.FormatUint(seed, 10)}, args...), "", out, ToolLimits())
+	if err != nil {
+		return res, err
+	}
+	if !res.OK() {
+		_, how := Classify(res, ToolLimits())
+		return res, fmt.Errorf("generator %s failed: %s", GenCall(seed, args), how)
+	}
+	return res, nil
+}
+
+// GenCall describes a generator call for messages: "seed 3 [--dist 2]".
+func GenCall(seed uint64, args []string) string {
+	s := fmt.Sprintf("seed %d", seed)
+	if len(args) > 0 {
+		s += " [" + strings.Join(args, " ") + "]"
+	}
+	return s
+}
+
+// Solve runs a compiled solution of p on the input file under the
+// problem's limits, writing its output to out. A run that does not end
+// well is an error saying how (its verdict and message).
+func (k *Kit) Solve(ctx context.Context, p *problem.Problem, prog *runner.Program, input, out string) (runner.Result, error) {
+	lim := grade.Limits(p, prog.Language)
+	res, err := k.run(ctx, prog, nil, input, out, lim)
+	if err != nil {
+		return res, err
+	}
+	if v, how := Classify(res, lim); v != verdict.AC {
+		return res, fmt.Errorf("%s: %s", v, how)
+	}
+	return res, nil
+}
+
+// Classify turns how a run ended into the verdict a solution would get for
+// it before checking (AC when it exited 0) and a short message.
+func Classify(res runner.Result, lim runner.Limits) (verdict.Verdict, string) {
+	stderr := FirstLines(string(res.Stderr), 2)
+	switch res.Status {
+	case runner.CPUExceeded:
+		return verdict.TLE, fmt.Sprintf("CPU time limit %v exceeded", lim.CPU)
+	case runner.WallExceeded:
+		return verdict.TLE, fmt.Sprintf("wall time limit %v exceeded", lim.Wall)
+	case runner.MemoryExceeded:
+		return verdict.MLE, fmt.Sprintf("memory limit %s exceeded", problem.FormatSize(lim.Memory))
+	case runner.OutputExceeded:
+		return verdict.OLE, fmt.Sprintf("output limit %s exceeded", problem.FormatSize(lim.Output))
+	case runner.Signaled:
+		return verdict.RE, join(runner.SignalName(res.Signal), stderr)
+	}
+	if res.ExitCode != 0 {
+		return verdict.RE, join(fmt.Sprintf("exit %d", res.ExitCode), stderr)
+	}
+	return verdict.AC, ""
+}
+
+func join(head, tail string) string {
+	if tail == "" {
+		return head
+	}
+	return head + ": " + tail
+}
+
+// FirstLines returns the first n non-empty lines of s joined with " / ",
+// each trimmed, cut to about 200 bytes in all.
+func FirstLines(s string, n int) string {
+	var out []string
+	for _, l := range strings.Split(s, "\n") {
+		l = strings.TrimSpace(l)
+		if l == "" {
+			continue
+		}
+		out = append(out, l)
+		if len(out) == n {
+			break
+		}
+	}
+	r := strings.Join(out, " / ")
+	if len(r) > 200 {
+		i := 200
+		for i > 0 && !utf8.RuneStart(r[i]) {
+			i--
+		}
+		r = r[:i] + "…"
+	}
+	return r
+}
+
+// sameFile reports whether the file at path holds exactly data.
+func sameFile(path string, data []byte) bool {
+	old, err := os.ReadFile(path)
+	return err == nil && bytes.Equal(old, data)
+}

@@ -1,0 +1,116 @@
+package verify_test
+
+import (
+	"bytes"
+	"encoding/json"
+	"encoding/xml"
+	"strings"
+	"testing"
+
+	"github.com/puzzlejudge/judge/report"
+	"github.com/puzzlejudge/judge/verify"
+)
+
+func sampleReport() *verify.Report {
+	return &verify.Report{
+		OK: false,
+		Problems: []*verify.ProblemReport{{
+			Problem: "sum", Dir: "problems/sum", Title: "Sum",
+			Checks: []*verify.Check{
+				{Name: verify.CheckConfig, Status: verify.Pass, Message: "time limit 1s"},
+				{Name: verify.CheckJunk, Status: verify.Fail, Message: "accepts junk: empty file", Details: []string{"accepts junk: empty file", "accepts junk: <truncated> & more"}},
+				{Name: verify.CheckGenerator, Status: verify.Warn, Message: "no generator"},
+				{Name: verify.CheckReferences, Status: verify.Skip, Message: "the package does not load"},
+			},
+		}},
+		Summary: verify.Summary{Problems: 1, Failed: 1, Checks: 4, Passed: 1, Failures: 1, Warnings: 1, Skipped: 1},
+	}
+}
+
+func TestJUnit(t *testing.T) {
+	var buf bytes.Buffer
+	if err := verify.JUnit(&buf, sampleReport()); err != nil {
+		t.Fatal(err)
+	}
+	var doc struct {
+		Tests    int `xml:"tests,attr"`
+		Failures int `xml:"failures,attr"`
+		Suites   []struct {
+			Name     string `xml:"name,attr"`
+			Failures int    `xml:"failures,attr"`
+			Skipped  int    `xml:"skipped,attr"`
+			Cases    []struct {
+				Name    string `xml:"name,attr"`
+				Failure *struct {
+					Message string `xml:"message,attr"`
+					Text    string `xml:",chardata"`
+				} `xml:"failure"`
+				Skipped *struct{} `xml:"skipped"`
+				Out     string    `xml:"system-out"`
+			} `xml:"testcase"`
+		} `xml:"testsuite"`
+	}
+	if err := xml.Unmarshal(buf.Bytes(), &doc); err != nil {
+		t.Fatalf("not XML: %v\n%s", err, buf.String())
+	}
+	if doc.Tests != 4 || doc.Failures != 1 || len(doc.Suites) != 1 {
+		t.Fatalf("tests=%d failures=%d suites=%d, want 4 1 1", doc.Tests, doc.Failures, len(doc.Suites))
+	}
+	s := doc.Suites[0]
+	if s.Name != "sum" || s.Failures != 1 || s.Skipped != 1 || len(s.Cases) != 4 {
+		t.Fatalf("suite %+v", s)
+	}
+	junk := s.Cases[1]
+	if junk.Name != verify.CheckJunk || junk.Failure == nil || junk.Failure.Message != "accepts junk: empty file" ||
+		!strings.Contains(junk.Failure.Text, "<truncated> & more") {
+		t.Errorf("failed case %+v", junk)
+	}
+	if s.Cases[2].Failure != nil || !strings.Contains(s.Cases[2].Out, "warning: no generator") {
+		t.Errorf("warning case %+v", s.Cases[2])
+	}
+	if s.Cases[3].Skipped == nil {
+		t.Errorf("skipped case %+v", s.Cases[3])
+	}
+}
+
+func TestJSON(t *testing.T) {
+	var buf bytes.Buffer
+	if err := verify.JSON(&buf, sampleReport()); err != nil {
+		t.Fatal(err)
+	}
+	var doc map[string]any
+	if err := json.Unmarshal(buf.Bytes(), &doc); err != nil {
+		t.Fatal(err)
+	}
+	for _, k := range []string{"ok", "problems", "summary", "stats"} {
+		if _, ok := doc[k]; !ok {
+			t.Errorf("no %q in %s", k, buf.String())
+		}
+	}
+	checks := doc["problems"].([]any)[0].(map[string]any)["checks"].([]any)
+	c := checks[1].(map[string]any)
+	if c["name"] != verify.CheckJunk || c["status"] != "fail" || len(c["details"].([]any)) != 2 {
+		t.Errorf("check %v", c)
+	}
+}
+
+func TestText(t *testing.T) {
+	var buf bytes.Buffer
+	if err := verify.Text(&buf, sampleReport(), report.Style{}); err != nil {
+		t.Fatal(err)
+	}
+	out := buf.String()
+	for _, want := range []string{
+		"sum — Sum problems/sum",
+		"PASS  problem.yaml",
+		"FAIL  validator rejects junk  accepts junk: empty file",
+		"          accepts junk: <truncated> & more",
+		"WARN  generator",
+		"SKIP  expected outputs",
+		"FAIL  1 problems (1 failed), 4 checks: 1 passed, 1 failed, 1 warnings, 1 skipped",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("text lacks %q:\n%s", want, out)
+		}
+	}
+}

@@ -1,0 +1,679 @@
+// Package verify checks problem packages the way Kattis problemtools'
+// verifyproblem does, and says precisely what is wrong: problem.yaml and
+// the statement load, the samples appear in the statement, every test
+// input has its answer, the validator accepts every input and rejects junk
+// made from them, the generator rebuilds the recorded tests, every
+// solution gets the verdict its folder names, the time limit has its
+// margins, and the expected outputs agree with the reference solution.
+//
+// Programs are compiled first, all of them, then judged concurrently: the
+// tests of every solution, validator and generator run go through one pool
+// that keeps a fixed number of boxes busy.
+package verify
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/puzzlejudge/judge/author"
+	"github.com/puzzlejudge/judge/grade"
+	"github.com/puzzlejudge/judge/problem"
+	"github.com/puzzlejudge/judge/runner"
+	"github.com/puzzlejudge/judge/verdict"
+)
+
+// Margins of the time limit, as in the Kattis problem package format.
+const (
+	// ACMargin is the share of the time limit the slowest accepted
+	// solution may use on a test (time limit >= 2x the slowest).
+	ACMargin = 0.5
+	// ACWarn is the share above which a warning is given.
+	ACWarn = 1.0 / 3
+	// TLEScale is the factor of the time limit every
+	// time_limit_exceeded solution must still exceed.
+	TLEScale = 1.5
+)
+
+// defaultSeeds is how many generator seeds (1, 2, ...) are tried when no
+// test records one.
+const defaultSeeds = 3
+
+// Verifier verifies problem packages.
+type Verifier struct {
+	// Kit gives the configuration, sandbox and compiler.
+	Kit *author.Kit
+	// Workers is how many boxes are kept busy at once; 0 means the
+	// configuration's workers.
+	Workers int
+	// Progress, if set, is called as work advances with the number of
+	// steps done and their total. Calls never overlap.
+	Progress func(done, total int)
+}
+
+// Verify checks the problem packages in dirs (each as given, for
+// messages). Every fault of a package is a failed check in the report;
+// the error is non-nil only when ctx ends or the verifier cannot work at
+// all.
+func (v *Verifier) Verify(ctx context.Context, dirs []string) (*Report, error) {
+	start := time.Now()
+	workers := v.Workers
+	if workers <= 0 {
+		workers = max(v.Kit.Config.Workers, 1)
+	}
+	tmp, err := os.MkdirTemp("", "judge-verify-")
+	if err != nil {
+		return nil, fmt.Errorf("verify: %w", err)
+	}
+	defer os.RemoveAll(tmp)
+	r := &run{
+		kit:     v.Kit,
+		tmp:     tmp,
+		workers: workers,
+		grader: &grade.Grader{
+			Sandbox:         v.Kit.Sandbox,
+			Compiler:        v.Kit.Compiler,
+			Workers:         1,
+			CheckerLanguage: v.Kit.Config.Languages["go"],
+			TempDir:         tmp,
+		},
+		progress: v.Progress,
+	}
+	for i, d := range dirs {
+		pk, err := r.plan(d, i)
+		if err != nil {
+			return nil, err
+		}
+		r.pkgs = append(r.pkgs, pk)
+	}
+	r.runAll(ctx)
+	if ctx.Err() != nil {
+		return nil, ctx.Err()
+	}
+	rep := &Report{Problems: make([]*ProblemReport, len(r.pkgs))}
+	for i, pk := range r.pkgs {
+		rep.Problems[i] = pk.report()
+	}
+	rep.summarize()
+	rep.Stats = r.stats
+	rep.Stats.Workers = workers
+	rep.Stats.WallMs = time.Since(start).Milliseconds()
+	return rep, nil
+}
+
+// run is the state of one Verify call.
+type run struct {
+	kit     *author.Kit
+	grader  *grade.Grader
+	tmp     string
+	workers int
+	pkgs    []*pkg
+
+	progress func(done, total int)
+	mu       sync.Mutex // guards what follows
+	done     int
+	total    int
+	stats    Stats
+}
+
+// step reports n steps done.
+func (r *run) step(n int) {
+	if r.progress == nil || n == 0 {
+		return
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.done += n
+	r.progress(r.done, r.total)
+}
+
+// ran records a program run in the stats.
+func (r *run) ran(cpu time.Duration) {
+	r.mu.Lock()
+	r.stats.Runs++
+	r.stats.RunCPUMs += cpu.Milliseconds()
+	r.mu.Unlock()
+}
+
+// compiled records a compile in the stats.
+func (r *run) compiled(c runner.Compilation) {
+	r.mu.Lock()
+	r.stats.Compiles++
+	if c.Cached {
+		r.stats.CachedCompiles++
+	} else {
+		r.stats.CompileMs += c.Time.Milliseconds()
+	}
+	r.mu.Unlock()
+}
+
+// pkg is one problem package being verified.
+type pkg struct {
+	disp    string // the folder as given
+	slug    string
+	p       *problem.Problem
+	loadErr error
+	blame   string // the check the load error belongs to
+
+	statement *Check
+	testFiles *Check
+	samples   *Check
+	folders   *Check
+	runnable  string // why programs are not run, "" if they are
+
+	sols   []author.Solution
+	ref    *solRun
+	refErr error
+
+	generated []author.GeneratedTest
+	genErr    error // reading generated.yaml
+	junk      []junkCase
+	junkDir   string
+
+	validator    *runner.Program
+	validatorErr error
+	generator    *runner.Program
+	generatorErr error
+	checkerErr   error
+
+	runs []*solRun
+	// Compile progress, guarded by run.mu.
+	checkerDone, validatorDone, generatorDone, genStarted bool
+
+	valResults []toolResult // per test
+	junkRes    []toolResult // per junk case
+	genRes     []genResult  // per generator call
+}
+
+// toolResult is a validator's answer on one input.
+type toolResult struct {
+	done bool
+	v    author.Validation
+	err  error
+}
+
+// genResult is the outcome of one generator call.
+type genResult struct {
+	done    bool
+	call    string // "seed 3 [--x]"
+	test    string // the recorded test, "" for a default seed
+	err     error  // the generator failed, or an internal error
+	differs string // how the output differs from the recorded test
+	valid   *toolResult
+}
+
+// solRun is one solution being judged.
+type solRun struct {
+	sol       author.Solution
+	reference bool
+	scale     float64
+	lim       runner.Limits // at 1x
+	prog      *runner.Program
+	comp      runner.Compilation
+	compErr   error
+	seq       *sequence
+	results   []grade.TestResult
+	// guarded by run.mu
+	compiled, started bool
+}
+
+// plan loads a package and makes its static checks.
+func (r *run) plan(disp string, index int) (*pkg, error) {
+	pk := &pkg{disp: disp, slug: filepath.Base(filepath.Clean(disp))}
+	abs, err := filepath.Abs(disp)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", disp, err)
+	}
+	pk.slug = filepath.Base(abs)
+	pk.p, pk.loadErr = problem.Load(disp)
+	if pk.loadErr != nil {
+		pk.blame = blame(disp, pk.loadErr)
+	}
+	pk.statement = checkStatement(disp)
+	tests, details := scanTests(disp)
+	pk.testFiles = &Check{Name: CheckTestFiles}
+	if pk.blame == CheckTestFiles && len(details) == 0 {
+		details = []string{pk.loadErr.Error()}
+	}
+	if len(details) > 0 {
+		failWith(pk.testFiles, details)
+	} else {
+		pass(pk.testFiles, plural(len(tests), "test")+", each .in with its .out")
+	}
+	pk.samples = checkSamples(disp, tests)
+
+	pk.folders = &Check{Name: CheckSolutions}
+	solDir := filepath.Join(r.kit.Config.SolutionsDir, pk.slug)
+	var layout []string
+	pk.sols, layout = author.ListSolutions(solDir, func(file string) (*runner.Language, error) {
+		return r.kit.Config.Language(file, "")
+	})
+	accepted := 0
+	for _, s := range pk.sols {
+		if s.Expected == verdict.AC && s.Language != nil {
+			accepted++
+		}
+	}
+	if accepted == 0 {
+		layout = append(layout, fmt.Sprintf("%s: no accepted solution", filepath.Join(solDir, verdict.AC.Folder())))
+	}
+	var ref author.Solution
+	if pk.p != nil {
+		if ref, pk.refErr = author.Reference(pk.p, solDir, pk.sols); pk.refErr != nil && accepted > 0 {
+			layout = append(layout, pk.refErr.Error())
+		}
+	}
+	if len(layout) > 0 {
+		failWith(pk.folders, layout)
+	} else {
+		pass(pk.folders, fmt.Sprintf("%s, %d accepted", plural(len(pk.sols), "solution"), accepted))
+	}
+
+	switch {
+	case pk.p == nil:
+		pk.runnable = "the package does not load"
+	case pk.testFiles.Status == Fail:
+		pk.runnable = "the test files are broken"
+	}
+	if pk.runnable != "" {
+		return pk, nil
+	}
+
+	// What is to be run: the validator on every test and on junk, the
+	// generator, every solution.
+	if pk.p.Generator != "" || fileExists(author.GeneratedPath(pk.p.Dir)) {
+		pk.generated, pk.genErr = author.ReadGenerated(pk.p.Dir)
+		if errors.Is(pk.genErr, fs.ErrNotExist) {
+			pk.genErr = nil
+		}
+	}
+	if pk.p.Validator != "" {
+		if err := r.makeJunk(pk, index); err != nil {
+			return nil, err
+		}
+	}
+	for _, s := range pk.sols {
+		if s.Expected == "" || s.Language == nil {
+			continue
+		}
+		sr := &solRun{sol: s, scale: 1, lim: grade.Limits(pk.p, s.Language)}
+		if s.Expected == verdict.TLE {
+			sr.scale = TLEScale
+		}
+		if pk.refErr == nil && s.Path == ref.Path {
+			sr.reference = true
+			pk.ref = sr
+		}
+		pk.runs = append(pk.runs, sr)
+	}
+	return pk, nil
+}
+
+// makeJunk writes the junk cases of a package to files.
+func (r *run) makeJunk(pk *pkg, index int) error {
+	sources := map[string][]byte{}
+	var names []string
+	var valid [][]byte
+	var sample, other string
+	for _, t := range pk.p.Tests {
+		data, err := os.ReadFile(t.Input)
+		if err != nil {
+			continue // reported by the test files check
+		}
+		valid = append(valid, data)
+		if t.Sample && sample == "" {
+			sample = t.Name
+			sources[t.Name] = data
+		} else if !t.Sample && other == "" {
+			other = t.Name
+			sources[t.Name] = data
+		}
+	}
+	for _, n := range []string{sample, other} {
+		if n != "" {
+			names = append(names, n)
+		}
+	}
+	pk.junk = makeJunk(names, sources, valid)
+	pk.junkDir = filepath.Join(r.tmp, fmt.Sprintf("junk-%d", index))
+	if err := os.Mkdir(pk.junkDir, 0o755); err != nil {
+		return fmt.Errorf("verify: %w", err)
+	}
+	for i, j := range pk.junk {
+		if err := os.WriteFile(pk.junkPath(i), j.data, 0o644); err != nil {
+			return fmt.Errorf("verify: %w", err)
+		}
+	}
+	return nil
+}
+
+func (pk *pkg) junkPath(i int) string { return filepath.Join(pk.junkDir, fmt.Sprintf("%d.in", i)) }
+
+// genCalls returns the generator calls to check: those recorded in
+// tests/generated.yaml, or a few default seeds.
+func (pk *pkg) genCalls() []author.GeneratedTest {
+	if len(pk.generated) > 0 {
+		return pk.generated
+	}
+	var calls []author.GeneratedTest
+	for s := range uint64(defaultSeeds) {
+		calls = append(calls, author.GeneratedTest{Seed: s + 1})
+	}
+	return calls
+}
+
+// blame returns the check a load error of the package belongs to, from
+// the file it names.
+func blame(disp string, err error) string {
+	msg := err.Error()
+	for _, b := range []struct{ path, check string }{
+		{problem.ConfigFile, CheckConfig},
+		{problem.StatementFile, CheckStatement},
+		{problem.TestsDir, CheckTestFiles},
+		{problem.ValidatorDir, CheckValidator},
+		{problem.GeneratorDir, CheckGenerator},
+	} {
+		if strings.HasPrefix(msg, filepath.Join(disp, b.path)) {
+			return b.check
+		}
+	}
+	return CheckConfig
+}
+
+func fileExists(path string) bool {
+	_, err := os.Stat(path)
+	return err == nil
+}
+
+// Ranks of the pool's sequences: compiles first, then the slowest runs
+// (time_limit_exceeded solutions at 1.5x the limit, the reference and the
+// accepted solutions on every test), then the rest, and the short
+// validator and generator runs at the end.
+const (
+	rankCompile = iota
+	rankTLE
+	rankReference
+	rankAccepted
+	rankOther
+	rankTools
+)
+
+// runAll compiles every program of every package and runs every
+// validator, generator and solution, all on one pool of workers. Compiles
+// come first; the runs of a program join the pool as soon as it (and the
+// problem's checker) is compiled.
+func (r *run) runAll(ctx context.Context) {
+	pl := &pool{workers: r.workers, done: r.step}
+	compiles := newSequence(false)
+	var lastCompile time.Time
+	start := time.Now()
+	type compileTask struct {
+		lang *runner.Language
+		job  func(ctx context.Context) bool
+	}
+	var tasks []compileTask
+	compile := func(lang *runner.Language, task func(ctx context.Context), then func()) {
+		tasks = append(tasks, compileTask{lang, func(ctx context.Context) bool {
+			task(ctx)
+			r.mu.Lock()
+			lastCompile = time.Now()
+			r.mu.Unlock()
+			if ctx.Err() == nil {
+				then()
+			}
+			return false
+		}})
+	}
+	jobs := 0
+	for _, pk := range r.pkgs {
+		if pk.runnable != "" {
+			continue
+		}
+		p := pk.p
+		pk.checkerDone = p.Checker.Kind != problem.CheckerCustom
+		pk.validatorDone = p.Validator == ""
+		pk.generatorDone = p.Generator == "" || pk.genErr != nil
+		goLang := r.kit.Config.Languages["go"]
+		if p.Validator != "" {
+			compile(goLang, func(ctx context.Context) {
+				var c runner.Compilation
+				pk.validator, c, pk.validatorErr = r.kit.CompileGo(ctx, filepath.Join(p.Validator, "main.go"))
+				r.compiled(c)
+			}, func() { r.toolsReady(pl, pk, true, false) })
+			jobs += len(p.Tests) + len(pk.junk)
+		}
+		if !pk.generatorDone {
+			compile(goLang, func(ctx context.Context) {
+				var c runner.Compilation
+				pk.generator, c, pk.generatorErr = r.kit.CompileGo(ctx, filepath.Join(p.Generator, "main.go"))
+				r.compiled(c)
+			}, func() { r.toolsReady(pl, pk, false, true) })
+			jobs += len(pk.genCalls())
+		}
+		if !pk.checkerDone {
+			compile(goLang, func(ctx context.Context) {
+				var c runner.Compilation
+				_, c, pk.checkerErr = r.kit.CompileGo(ctx, p.Checker.Source)
+				r.compiled(c)
+			}, func() { r.solutionsReady(pl, pk, nil) })
+		}
+		for _, sr := range pk.runs {
+			compile(sr.sol.Language, func(ctx context.Context) {
+				sr.prog, sr.comp, sr.compErr = r.kit.Compiler.Compile(ctx, sr.sol.Language, sr.sol.Path)
+				r.compiled(sr.comp)
+			}, func() { r.solutionsReady(pl, pk, sr) })
+			jobs += len(p.Tests)
+		}
+	}
+	// A language with a warm build cache builds it at its first compile,
+	// and its other compiles wait for it: meanwhile the other workers
+	// compile the other languages.
+	warming := map[*runner.Language]bool{}
+	key := func(t compileTask) int {
+		switch {
+		case t.lang == nil || t.lang.Cache == nil:
+			return 1
+		case !warming[t.lang]:
+			warming[t.lang] = true
+			return 0
+		}
+		return 2
+	}
+	keys := make([]int, len(tasks))
+	for i, t := range tasks {
+		keys[i] = key(t)
+	}
+	for k := range 3 {
+		for i, t := range tasks {
+			if keys[i] == k {
+				compiles.add(t.job)
+			}
+		}
+	}
+	r.total = len(compiles.jobs) + jobs
+	pl.add(compiles, rankCompile)
+	pl.run(ctx)
+	r.stats.JudgeWallMs = time.Since(start).Milliseconds()
+	if !lastCompile.IsZero() {
+		r.stats.CompileWallMs = lastCompile.Sub(start).Milliseconds()
+	}
+}
+
+// solutionsReady starts the runs of a solution that was compiled (sr) or,
+// when the problem's checker was compiled (sr nil), of every solution
+// compiled so far.
+func (r *run) solutionsReady(pl *pool, pk *pkg, sr *solRun) {
+	r.mu.Lock()
+	var start []*solRun
+	if sr == nil {
+		pk.checkerDone = true
+	} else {
+		sr.compiled = true
+	}
+	if pk.checkerDone {
+		for _, s := range pk.runs {
+			if s.compiled && !s.started {
+				s.started = true
+				start = append(start, s)
+			}
+		}
+	}
+	r.mu.Unlock()
+	for _, s := range start {
+		seq := r.solutionSequence(pk, s)
+		if seq == nil {
+			r.step(len(pk.p.Tests))
+			continue
+		}
+		rank := rankOther
+		switch {
+		case s.reference:
+			rank = rankReference
+		case s.sol.Expected == verdict.TLE:
+			rank = rankTLE
+		case s.sol.Expected == verdict.AC:
+			rank = rankAccepted
+		}
+		pl.add(seq, rank)
+	}
+}
+
+// toolsReady starts the validator's runs once it is compiled, and the
+// generator's once both are.
+func (r *run) toolsReady(pl *pool, pk *pkg, validator, generator bool) {
+	r.mu.Lock()
+	pk.validatorDone = pk.validatorDone || validator
+	pk.generatorDone = pk.generatorDone || generator
+	startGen := pk.validatorDone && pk.generatorDone && !pk.genStarted && pk.p.Generator != "" && pk.genErr == nil
+	pk.genStarted = pk.genStarted || startGen
+	r.mu.Unlock()
+	if validator {
+		if s := r.validatorSequence(pk); s != nil {
+			pl.add(s, rankTools)
+		} else {
+			r.step(len(pk.p.Tests) + len(pk.junk))
+		}
+	}
+	if startGen {
+		if s := r.generatorSequence(pk); s != nil {
+			pl.add(s, rankTools)
+		} else {
+			r.step(len(pk.genCalls()))
+		}
+	}
+}
+
+// solutionSequence makes the jobs that judge a solution on every test,
+// or returns nil when it is not to be run (it did not compile, or the
+// problem's checker did not).
+func (r *run) solutionSequence(pk *pkg, sr *solRun) *sequence {
+	if sr.compErr != nil || !sr.comp.OK || sr.sol.Expected == verdict.CE || pk.checkerErr != nil {
+		return nil
+	}
+	p := pk.p
+	sr.results = make([]grade.TestResult, len(p.Tests))
+	sr.seq = newSequence(!sr.reference)
+	for i, t := range p.Tests {
+		sr.seq.add(func(ctx context.Context) bool {
+			rep, err := r.grader.Grade(ctx, grade.Submission{Problem: p, Source: sr.sol.Path, Language: sr.sol.Language},
+				grade.Options{Tests: []string{t.Name}, TimeScale: sr.scale})
+			if err != nil {
+				return true // cancelled
+			}
+			var tr grade.TestResult
+			switch {
+			case len(rep.Tests) > 0:
+				tr = rep.Tests[0]
+				r.ran(tr.CPU)
+			case rep.Verdict == verdict.IE:
+				tr = grade.TestResult{Name: t.Name, Verdict: verdict.IE, Message: rep.Error}
+			default:
+				tr = grade.TestResult{Name: t.Name, Verdict: rep.Verdict, Message: rep.Compile.Output}
+			}
+			sr.results[i] = tr
+			return tr.Verdict != verdict.AC
+		})
+	}
+	return sr.seq
+}
+
+// validate runs the package's validator on the input.
+func (r *run) validate(ctx context.Context, pk *pkg, input string, into *toolResult) {
+	v, err := r.kit.Validate(ctx, pk.validator, input)
+	if err == nil {
+		r.ran(v.Result.CPU)
+	}
+	*into = toolResult{done: err == nil || ctx.Err() == nil, v: v, err: err}
+}
+
+// validatorSequence makes the jobs that run the validator on every test
+// and on junk, or returns nil when it did not compile.
+func (r *run) validatorSequence(pk *pkg) *sequence {
+	if pk.validator == nil {
+		return nil
+	}
+	pk.valResults = make([]toolResult, len(pk.p.Tests))
+	s := newSequence(false)
+	for i, t := range pk.p.Tests {
+		s.add(func(ctx context.Context) bool { r.validate(ctx, pk, t.Input, &pk.valResults[i]); return false })
+	}
+	pk.junkRes = make([]toolResult, len(pk.junk))
+	for i := range pk.junk {
+		s.add(func(ctx context.Context) bool { r.validate(ctx, pk, pk.junkPath(i), &pk.junkRes[i]); return false })
+	}
+	return s
+}
+
+// generatorSequence makes the jobs that run the generator on the recorded
+// seeds (or a few default ones) and validate what it prints, or returns
+// nil when it did not compile.
+func (r *run) generatorSequence(pk *pkg) *sequence {
+	if pk.generator == nil {
+		return nil
+	}
+	calls := pk.genCalls()
+	pk.genRes = make([]genResult, len(calls))
+	s := newSequence(false)
+	for i, c := range calls {
+		s.add(func(ctx context.Context) bool {
+			g := &pk.genRes[i]
+			g.call, g.test = author.GenCall(c.Seed, c.Args), c.Name
+			out := filepath.Join(r.tmp, fmt.Sprintf("gen-%s-%d.in", pk.slug, i))
+			res, err := r.kit.Generate(ctx, pk.generator, c.Seed, c.Args, out)
+			if ctx.Err() != nil {
+				return false
+			}
+			g.done = true
+			r.ran(res.CPU)
+			if err != nil {
+				g.err = err
+				return false
+			}
+			if c.Name != "" {
+				want := filepath.Join(pk.disp, problem.TestsDir, c.Name+".in")
+				got, _ := os.ReadFile(out)
+				old, err := os.ReadFile(want)
+				switch {
+				case err != nil:
+					g.differs = fmt.Sprintf("%s: %v", want, unwrapPath(err))
+				case string(old) != string(got):
+					g.differs = fmt.Sprintf("%s: differs from the output of generator %s (run judge test regen)", want, g.call)
+				default:
+					return false // the same bytes as a test the validator checks anyway
+				}
+			}
+			if pk.validator != nil {
+				g.valid = &toolResult{}
+				r.validate(ctx, pk, out, g.valid)
+			}
+			return false
+		})
+	}
+	return s
+}
