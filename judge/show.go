@@ -5,8 +5,8 @@ import (
 	"os"
 	"strings"
 
-	"github.com/charmbracelet/glamour"
 	"github.com/puzzlejudge/judge/problem"
+	"github.com/puzzlejudge/judge/report"
 	"github.com/spf13/cobra"
 	"golang.org/x/term"
 )
@@ -43,14 +43,12 @@ emphasis, code blocks) when standard output is one, and as plain Markdown otherw
 						width = min(w, 120)
 					}
 				}
-				r, err := glamour.NewTermRenderer(glamour.WithAutoStyle(), glamour.WithWordWrap(width-4))
-				if err != nil {
-					return internalError(fmt.Errorf("markdown renderer: %w", err))
-				}
-				if text, err = r.Render(text); err != nil {
+				var b strings.Builder
+				if err := report.Markdown(&b, data, width-2, report.Style{Color: true}); err != nil {
 					return internalError(fmt.Errorf("render %s: %w", p.Statement, err))
 				}
-				head = "  " + strings.ReplaceAll(head, "\n", "\n  ")
+				text = b.String()
+				head += "\n"
 			} else {
 				head += "\n"
 			}

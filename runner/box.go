@@ -61,7 +61,8 @@ type box struct {
 	mounted  bool
 	overlays []Overlay
 	uid, gid int
-	cg       *boxCgroup
+	cg       *boxCgroup // the groups of the current run
+	spare    *boxCgroup // the groups of the next run
 
 	cmd     *exec.Cmd
 	sock    *os.File
@@ -71,10 +72,6 @@ type box struct {
 	program []programFile
 	// peak is the highest resident memory polled in basic mode.
 	peak int64
-	// cgFiles are the open cgroup descriptors sent with every run.
-	cgFiles []*os.File
-	// cleaning is closed when the cleanup after the last run is done.
-	cleaning chan struct{}
 }
 
 type programFile struct {
@@ -149,12 +146,15 @@ func (r *stopReason) get() (Status, bool) {
 
 func (b *box) run(ctx context.Context, spec Spec, lim Limits) (Result, bool, error) {
 	var res Result
-	b.waitCleanup()
+	if b.spare != nil {
+		b.cg, b.spare = b.spare, b.cg
+		b.cg.waitGiveBack()
+	}
 	if err := b.placeProgram(spec.Program); err != nil {
 		return res, false, err
 	}
 	_, workDir, _ := b.paths()
-	defer b.startCleanup()
+	defer b.clean()
 	for _, f := range spec.Work {
 		dst := filepath.Join(b.dir, "work", f.Name)
 		if err := copyFile(f.Path, dst, 0o644); err != nil {
@@ -301,25 +301,26 @@ func (b *box) run(ctx context.Context, spec Spec, lim Limits) (Result, bool, err
 // through (v1 task files, or the v2 directory), opened once per box and
 // again when the group was made anew.
 func (b *box) cgroupFiles() ([]*os.File, error) {
-	if b.cgFiles != nil && !b.cg.renewed {
-		return b.cgFiles, nil
+	cg := b.cg
+	if cg.files != nil && !cg.renewed {
+		return cg.files, nil
 	}
-	closeAll(b.cgFiles)
-	b.cgFiles, b.cg.renewed = nil, false
-	for _, p := range b.cg.taskFiles() {
+	closeAll(cg.files)
+	cg.files, cg.renewed = nil, false
+	for _, p := range cg.taskFiles() {
 		flag := os.O_WRONLY
-		if b.cg.version == CgroupV2 {
+		if cg.version == CgroupV2 {
 			flag = os.O_RDONLY | syscall.O_DIRECTORY
 		}
 		f, err := os.OpenFile(p, flag, 0)
 		if err != nil {
-			closeAll(b.cgFiles)
-			b.cgFiles = nil
+			closeAll(cg.files)
+			cg.files = nil
 			return nil, fmt.Errorf("open cgroup: %w", err)
 		}
-		b.cgFiles = append(b.cgFiles, f)
+		cg.files = append(cg.files, f)
 	}
-	return b.cgFiles, nil
+	return cg.files, nil
 }
 
 // finish fills the result from the helper's reply and the cgroup's figures.
@@ -548,27 +549,14 @@ func samePrograms(a, b []programFile) bool {
 	return true
 }
 
-// startCleanup empties the writable directories and gives back the cgroup's
-// leftover charges after a run, in the background; the next run (or
-// destroy) waits for it first.
-func (b *box) startCleanup() {
-	done := make(chan struct{})
-	b.cleaning = done
-	go func() {
-		defer close(done)
-		for _, d := range []string{"work", "tmp"} {
-			_ = clearDir(filepath.Join(b.dir, d))
-		}
-		if b.cg != nil {
-			b.cg.giveBack()
-		}
-	}()
-}
-
-func (b *box) waitCleanup() {
-	if b.cleaning != nil {
-		<-b.cleaning
-		b.cleaning = nil
+// clean empties the writable directories after a run, and starts giving
+// back what the run left charged to its cgroup, in the background.
+func (b *box) clean() {
+	for _, d := range []string{"work", "tmp"} {
+		_ = clearDir(filepath.Join(b.dir, d))
+	}
+	if b.cg != nil {
+		b.cg.startGiveBack()
 	}
 }
 

@@ -237,6 +237,10 @@ type boxCgroup struct {
 	setProcs  int
 	// memBase is what was charged before the run began (v1).
 	memBase int64
+	// files are the open descriptors the helper joins the groups through.
+	files []*os.File
+	// givingBack is closed when the give-back after a run is done.
+	givingBack chan struct{}
 	// renewed says the v2 group was made anew, so descriptors to the old
 	// one must be opened again.
 	renewed bool
@@ -395,10 +399,27 @@ func (b *boxCgroup) prepare(memory int64, procs int) error {
 	return err
 }
 
-// giveBack returns what the last run left charged to the box (kernel
-// objects, page cache of the files it read), so that the next run's peak
-// starts from zero. It costs about a millisecond, so the box does it
-// after a run, off the path of the next one.
+// startGiveBack gives back, in the background, what the last run left
+// charged to the groups (kernel objects, page cache of the files it read),
+// so that the next run's peak starts from zero. It costs about a
+// millisecond, so a box has two sets of groups and uses them in turn.
+func (b *boxCgroup) startGiveBack() {
+	done := make(chan struct{})
+	b.givingBack = done
+	go func() {
+		defer close(done)
+		b.giveBack()
+	}()
+}
+
+// waitGiveBack waits for the last startGiveBack to finish.
+func (b *boxCgroup) waitGiveBack() {
+	if b.givingBack != nil {
+		<-b.givingBack
+		b.givingBack = nil
+	}
+}
+
 func (b *boxCgroup) giveBack() {
 	if b.version != CgroupV1 {
 		return

@@ -376,11 +376,15 @@ func (b *box) create() error {
 		}
 	}
 	if s.cg != nil {
-		cg, err := s.cg.newBoxCgroup(fmt.Sprintf("judge-%d-%s-%d", os.Getpid(), filepath.Base(s.dir), b.id))
-		if err != nil {
-			return err
+		// Two sets of groups, used in turn: while a run uses one, the
+		// other gives back what the last run left charged (see giveBack).
+		for _, half := range []string{"a", "b"} {
+			cg, err := s.cg.newBoxCgroup(fmt.Sprintf("judge-%d-%s-%d%s", os.Getpid(), filepath.Base(s.dir), b.id, half))
+			if err != nil {
+				return err
+			}
+			b.cg, b.spare = cg, b.cg
 		}
-		b.cg = cg
 	}
 	return b.startHelper()
 }
@@ -457,7 +461,6 @@ func (b *box) readReplies() {
 
 // destroy kills the helper and everything in the box and removes it.
 func (b *box) destroy() error {
-	b.waitCleanup()
 	if b.cmd != nil && b.cmd.Process != nil {
 		_ = b.cmd.Process.Kill()
 		_ = b.cmd.Wait()
@@ -471,10 +474,16 @@ func (b *box) destroy() error {
 		}
 		b.sock.Close()
 	}
-	closeAll(b.cgFiles)
 	var first error
-	if b.cg != nil {
-		first = b.cg.remove()
+	for _, cg := range []*boxCgroup{b.cg, b.spare} {
+		if cg == nil {
+			continue
+		}
+		cg.waitGiveBack()
+		closeAll(cg.files)
+		if err := cg.remove(); err != nil && first == nil {
+			first = err
+		}
 	}
 	if b.mounted {
 		if err := unix.Unmount(b.dir, unix.MNT_DETACH); err != nil && first == nil {
