@@ -157,7 +157,10 @@ func (k *Kit) Validate(ctx context.Context, validator *runner.Program, input str
 		}
 		v.Crashed = strings.HasPrefix(stderr, "panic:") || strings.Contains(stderr, "\ngoroutine ")
 	case runner.Signaled:
-		v.Message, v.Crashed = join("validator crashed: "+runner.SignalName(res.Signal), FirstLines(stderr, 1)), true
+		v.Message, v.Crashed = "validator crashed: "+runner.SignalName(res.Signal), true
+		if first := FirstLines(stderr, 1); first != "" {
+			v.Message += ": " + first
+		}
 	default:
 		v.Message, v.Crashed = "validator stopped at its "+res.Status.String(), true
 	}
@@ -204,32 +207,11 @@ func (k *Kit) Solve(ctx context.Context, p *problem.Problem, prog *runner.Progra
 }
 
 // Classify turns how a run ended into the verdict a solution would get for
-// it before checking (AC when it exited 0) and a short message.
+// it before checking (AC when it exited 0), with grade's rules, and a
+// message on one line.
 func Classify(res runner.Result, lim runner.Limits) (verdict.Verdict, string) {
-	stderr := FirstLines(string(res.Stderr), 2)
-	switch res.Status {
-	case runner.CPUExceeded:
-		return verdict.TLE, fmt.Sprintf("CPU time limit %v exceeded", lim.CPU)
-	case runner.WallExceeded:
-		return verdict.TLE, fmt.Sprintf("wall time limit %v exceeded", lim.Wall)
-	case runner.MemoryExceeded:
-		return verdict.MLE, fmt.Sprintf("memory limit %s exceeded", problem.FormatSize(lim.Memory))
-	case runner.OutputExceeded:
-		return verdict.OLE, fmt.Sprintf("output limit %s exceeded", problem.FormatSize(lim.Output))
-	case runner.Signaled:
-		return verdict.RE, join(runner.SignalName(res.Signal), stderr)
-	}
-	if res.ExitCode != 0 {
-		return verdict.RE, join(fmt.Sprintf("exit %d", res.ExitCode), stderr)
-	}
-	return verdict.AC, ""
-}
-
-func join(head, tail string) string {
-	if tail == "" {
-		return head
-	}
-	return head + ": " + tail
+	v, msg := grade.Classify(res, lim)
+	return v, FirstLines(msg, 3)
 }
 
 // FirstLines returns the first n non-empty lines of s joined with " / ",

@@ -28,9 +28,9 @@ func TestClassify(t *testing.T) {
 		{runner.Result{Status: runner.OutputExceeded}, verdict.OLE, "output limit 1MiB exceeded"},
 	}
 	for _, c := range cases {
-		v, msg := classify(c.res, lim)
+		v, msg := Classify(c.res, lim)
 		if v != c.want || !strings.HasPrefix(msg, c.message) {
-			t.Errorf("classify(%+v) = %s %q, want %s %q", c.res, v, msg, c.want, c.message)
+			t.Errorf("Classify(%+v) = %s %q, want %s %q", c.res, v, msg, c.want, c.message)
 		}
 	}
 }

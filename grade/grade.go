@@ -322,7 +322,7 @@ func (g *Grader) runTest(ctx context.Context, prog *runner.Program, chk checker.
 	if res.Status == runner.Signaled || res.Signal != 0 {
 		tr.Signal = runner.SignalName(res.Signal)
 	}
-	tr.Verdict, tr.Message = classify(res, lim)
+	tr.Verdict, tr.Message = Classify(res, lim)
 	if tr.Verdict != verdict.AC {
 		return tr
 	}
@@ -340,8 +340,10 @@ func (g *Grader) runTest(ctx context.Context, prog *runner.Program, chk checker.
 	return tr
 }
 
-// classify turns how a run ended into a verdict, before any checking.
-func classify(res runner.Result, lim runner.Limits) (verdict.Verdict, string) {
+// Classify turns how a run ended into a verdict before any checking (AC
+// when the program exited 0) and a message: the limit it passed, or the
+// signal or exit code with the first lines of its stderr.
+func Classify(res runner.Result, lim runner.Limits) (verdict.Verdict, string) {
 	stderr := firstLines(res.Stderr, 5)
 	switch res.Status {
 	case runner.CPUExceeded:
