@@ -110,12 +110,11 @@ func languageChecks(ctx context.Context, langs map[string]*runner.Language, sb *
 }
 
 func hostVersion(args []string) (string, bool) {
-	path, err := lookHost(args[0])
-	if err != nil {
+	out, err := exec.Command(args[0], args[1:]...).CombinedOutput()
+	if err != nil && len(out) == 0 {
 		return err.Error(), false
 	}
-	out, err := execOutput(path, args[1:]...)
-	return out, err == nil
+	return string(out), err == nil
 }
 
 func cacheCheck(dir string) runner.Check {
@@ -158,11 +157,4 @@ func printChecks(w io.Writer, checks []runner.Check, ready bool, s report.Style)
 	} else {
 		fmt.Fprintln(w, "\nnot ready: see the fixes above")
 	}
-}
-
-func lookHost(name string) (string, error) { return exec.LookPath(name) }
-
-func execOutput(path string, args ...string) (string, error) {
-	out, err := exec.Command(path, args...).CombinedOutput()
-	return string(out), err
 }

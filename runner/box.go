@@ -340,7 +340,7 @@ func (b *box) finish(res *Result, reply helperReply, lim Limits, stop *stopReaso
 	default:
 		// The program's own peak at exit, or what polling saw of its tree,
 		// whichever is larger.
-		res.Memory = max(reply.PeakRSS, b.polledPeak())
+		res.Memory = max(reply.PeakRSS, b.peak)
 		if res.Memory == 0 && reply.MaxRSS > reply.BaseRSS {
 			// Killed before its exit stop and too short to be polled:
 			// rusage, which counts from the helper's own mark, is the
@@ -419,7 +419,7 @@ func (b *box) await(ctx context.Context, lim Limits, kill func(Status), stop *st
 				tick.Reset(killRepeat)
 				continue
 			}
-			if !b.full && b.cg == nil {
+			if b.cg == nil {
 				if m := b.pollMemory(pid); m > lim.Memory {
 					kill(MemoryExceeded)
 					tick.Reset(killRepeat)
@@ -469,8 +469,6 @@ func (b *box) pollMemory(pid int) int64 {
 	b.peak = max(b.peak, total)
 	return total
 }
-
-func (b *box) polledPeak() int64 { return b.peak }
 
 // procCPU reads utime+stime of one process (and its reaped children) from
 // /proc/<pid>/stat.

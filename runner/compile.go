@@ -90,8 +90,6 @@ type Compilation struct {
 	Time   time.Duration `json:"-"`
 	Output string        `json:"output"`
 	Cached bool          `json:"cached"`
-	// Status is how the compiler's run ended (a limit, or its exit).
-	Status Status `json:"-"`
 }
 
 // Spec returns the spec that runs the program with the given streams and
@@ -230,7 +228,7 @@ func (c *Compiler) runCompiler(ctx context.Context, lang *Language, source, out 
 	if err != nil {
 		return Compilation{}, fmt.Errorf("compile: %w", err)
 	}
-	comp := Compilation{OK: res.OK(), Output: trimOutput(string(res.Stderr)), Status: res.Status}
+	comp := Compilation{OK: res.OK(), Output: trimOutput(string(res.Stderr))}
 	switch res.Status {
 	case CPUExceeded, WallExceeded:
 		comp.Output = strings.TrimSpace(comp.Output + "\ncompilation exceeded its time limit")

@@ -321,7 +321,8 @@ func (s *Sandbox) newBox(overlays []Overlay) (*box, error) {
 		overlays: overlays,
 		uid:      os.Getuid(),
 		gid:      os.Getgid(),
-		full:     s.mode == ModeFull || (s.mode == "" && s.cg != nil),
+		// Full mode is exactly when cgroups are in use: basic mode has none.
+		full: s.cg != nil,
 	}
 	if b.full {
 		b.uid, b.gid = s.uidBase+id%1000, s.uidBase+id%1000
