@@ -280,6 +280,9 @@ func (b *box) run(ctx context.Context, spec Spec, lim Limits) (Result, bool, err
 	}
 	wg.Wait()
 	if reply.Kind == "error" {
+		if reply.NotFound {
+			return res, true, fmt.Errorf("%w: %s", ErrCommandNotFound, reply.Err)
+		}
 		return res, false, fmt.Errorf("box: %s", reply.Err)
 	}
 	if outErr != nil {

@@ -278,7 +278,7 @@ func (h *helper) runOne(req runRequest, files []*os.File) helperReply {
 	}
 	path, err := lookPath(req.Path, req.Env)
 	if err != nil {
-		return helperReply{Kind: "done", Exited: true, ExitCode: 127, Err: err.Error()}
+		return helperReply{Kind: "error", NotFound: true, Err: err.Error()}
 	}
 	// Without cgroups, the program's own peak memory is read when it is
 	// about to exit: it is traced (from this thread, which therefore stays

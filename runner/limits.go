@@ -1,12 +1,18 @@
 package runner
 
 import (
+	"errors"
 	"fmt"
 	"syscall"
 	"time"
 
 	"golang.org/x/sys/unix"
 )
+
+// ErrCommandNotFound is wrapped by the error of a run whose command is not
+// found in the box (a compiler or runtime that is not installed, or not in
+// a folder bound into boxes). It is the judge's failure, never the program's.
+var ErrCommandNotFound = errors.New("command not found in the box")
 
 // Limits are the limits of one run. A zero field takes the default named in
 // its comment.

@@ -46,6 +46,7 @@ type runRequest struct {
 type helperReply struct {
 	Kind     string `json:"kind"`
 	Err      string `json:"err,omitempty"`
+	NotFound bool   `json:"not_found,omitempty"` // with "error": the command is not in the box
 	Pid      int    `json:"pid,omitempty"`
 	Exited   bool   `json:"exited,omitempty"`
 	ExitCode int    `json:"exit_code,omitempty"`
