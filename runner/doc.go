@@ -4,24 +4,53 @@
 // A Sandbox owns a pool of boxes. Each box is a small helper process (this
 // same executable, started again through [Init]) that holds the box's
 // namespaces and mounts and starts the program for every run it is given.
-// Boxes are reused between runs after a reset, so the per-run cost is one
-// fork and exec plus a few cgroup writes.
+// Boxes are reused between runs, but nothing of a run is: every run gets a
+// cgroup, an IPC namespace, a cgroup namespace and a session keyring of
+// its own, its working folders are emptied after it, and its program
+// folder is read-only (full mode) or placed again when changed (basic).
+//
+// # Layout
+//
+//	sandbox.go     Sandbox, Config, modes; the pool of boxes
+//	instance.go    a sandbox's claim on the host: name, lock, uid block
+//	box.go         a box: its folder, its helper, its next cgroup
+//	run.go         one run: request, limits enforced while it runs
+//	status.go      how a run ended: the status rules (decide)
+//	streams.go     stdin fed through a pipe, stdout and stderr read
+//	files.go       program and work files placed, outputs collected
+//	helper*.go     the helper's side: its loop, the box's root, the fork
+//	proc.go        /proc readers (basic mode)
+//	cgroup/        one fresh cgroup per run, v1 or v2, behind one interface
+//	seccomp/       the system-call filter of every box
 //
 // # Modes
 //
-// In [ModeFull] (root, or delegated cgroups) a box has new PID, mount,
-// network, IPC and UTS namespaces, a root of read-only bind mounts with
-// pivot_root, a size-capped tmpfs as the only writable place, its own /proc,
-// a /dev with null, zero and urandom only, no network but a loopback that is
-// down, an unprivileged uid of its own, no_new_privs and an empty capability
-// bounding set. Memory and CPU are measured and enforced through cgroups (v1
-// or v2, found from /proc/self/mountinfo).
+// In [ModeFull] (root with cgroups) a box has new PID, mount, network, IPC
+// and UTS namespaces, a root of read-only bind mounts with pivot_root, a
+// size-capped tmpfs as the only writable place, its own /proc, a /dev with
+// null, zero and urandom only, no network but a loopback that is down, an
+// unprivileged uid of the sandbox's own block, no_new_privs, an empty
+// capability bounding set and the seccomp filter below. Memory and CPU are
+// measured and enforced through a fresh cgroup per run (v1, or v2 with the
+// judge in a delegated cgroup of its own: see package cgroup).
 //
-// In [ModeBasic] (no privileges) a box is a plain temporary directory; limits
-// are rlimits, CPU and memory are read from /proc and rusage, the program's
-// own peak memory is read at its exit stop (it is traced with
-// PTRACE_O_TRACEEXIT), and the process tree is found through a child
-// subreaper. It does not isolate.
+// In [ModeBasic] a box is a plain temporary directory; limits are rlimits,
+// CPU and memory are read from /proc and rusage, the program's own peak
+// memory is read at its exit stop (it is traced with PTRACE_O_TRACEEXIT),
+// and the process tree is found through a child subreaper. It does not
+// isolate. As root, ModeAuto never falls back to it ([ErrNoFullSandbox]);
+// asked for by name, it runs programs as a box uid with no capabilities
+// and RLIMIT_NPROC. Programs get no_new_privs, a new session keyring and
+// the seccomp filter in both modes.
+//
+// # Ownership
+//
+// Each sandbox takes a lock (flock) on a file in Config.LockDir for its
+// whole life. Box folders and cgroups are named after it, and a new sandbox
+// removes those of instances whose lock is free: judges in other PID
+// namespaces, which cannot see each other's processes, never take each
+// other for dead. Each sandbox also locks a block of 1024 box uids, so no
+// two judges on a host run programs as the same uid.
 //
 // # Limits
 //
@@ -33,12 +62,12 @@
 //	        of CPU time past the limit. Result.CPU, Status CPUExceeded.
 //	Wall    real time from the start of the program; a program that sleeps
 //	        or waits for input is stopped at it. Result.Wall, WallExceeded.
-//	Memory  peak resident memory of the process tree (cgroup peak in full
-//	        mode; in basic mode the program's own high-water mark at exit,
-//	        or the highest resident set polled of its tree). Address
-//	        space is never limited, so runtimes that reserve much (Go, JVM)
-//	        start. A run that is killed by the out-of-memory killer, or
-//	        fails after hitting the limit, is MemoryExceeded. Result.Memory.
+//	Memory  peak memory of the process tree (the run cgroup's peak in full
+//	        mode, swap off; in basic mode the program's own high-water mark
+//	        at exit, or the highest resident set polled of its tree).
+//	        Address space is never limited, so runtimes that reserve much
+//	        (Go, JVM) start. A run that reached the limit and failed or ran
+//	        out of time is MemoryExceeded (see decide). Result.Memory.
 //	Stack   RLIMIT_STACK; equal to the memory limit unless set.
 //	        Stack, file size and open files are hard limits where the
 //	        judge holds CAP_SYS_RESOURCE; containers often withhold it, and
@@ -49,10 +78,28 @@
 //	        limit (OutputExceeded). RLIMIT_FSIZE caps any file it writes at
 //	        the same size. Result.Output.
 //	Stderr  only the first Limits.Stderr bytes are kept (Result.Stderr).
-//	Procs   processes and threads alive at once (pids cgroup); a fork bomb
-//	        fails to fork and ends by another limit.
+//	Procs   processes and threads alive at once (pids cgroup; RLIMIT_NPROC
+//	        in basic mode); a fork bomb fails to fork and ends by another
+//	        limit.
 //	Files   RLIMIT_NOFILE.
 //	Disk    the box's tmpfs size (full mode).
 //
 // When a run ends, for any reason, every process it started is killed.
+//
+// # System calls
+//
+// Every program, compilers included, runs under a seccomp filter installed
+// last before exec. Denied with EPERM: unshare; clone with any namespace
+// flag; setns; mount, umount2, pivot_root, chroot and the new mount API
+// (fsopen, fsconfig, fsmount, fspick, move_mount, open_tree,
+// mount_setattr); keyctl, add_key, request_key; io_uring_setup,
+// io_uring_enter, io_uring_register; bpf; perf_event_open; userfaultfd;
+// kexec_load, kexec_file_load; init_module, finit_module, delete_module;
+// process_vm_readv, process_vm_writev; reboot; swapon, swapoff; acct;
+// syslog; open_by_handle_at, name_to_handle_at; quotactl; lookup_dcookie;
+// and ptrace for every request but TRACEME, CONT and SETOPTIONS (a program
+// can only have tracees through TRACEME of its own children). clone3 gets
+// ENOSYS (its flags are out of the filter's sight; C libraries fall back
+// to clone). The x32 ABI is denied, and a foreign system-call ABI (i386
+// through int 0x80) kills the process.
 package runner

@@ -14,10 +14,6 @@ import (
 	"time"
 )
 
-// hostileUIDBase keeps this package's boxes apart from those of other test
-// packages running at the same time, so that leftovers can be counted.
-const hostileUIDBase = 63000
-
 func buildC(t *testing.T, name string) string {
 	t.Helper()
 	out := filepath.Join(t.TempDir(), name)
@@ -28,12 +24,10 @@ func buildC(t *testing.T, name string) string {
 	return out
 }
 
-func fullSandbox(t *testing.T, uidBase int) *Sandbox {
+func fullSandbox(t *testing.T) *Sandbox {
 	t.Helper()
-	if os.Geteuid() != 0 {
-		t.Fatal("the sandbox tests need root (run the tests as root)")
-	}
-	s, err := New(Config{Mode: ModeFull, UIDBase: uidBase, Idle: 2})
+	needRoot(t)
+	s, err := New(Config{Mode: ModeFull, Idle: 2})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -45,8 +39,10 @@ func fullSandbox(t *testing.T, uidBase int) *Sandbox {
 	return s
 }
 
-// boxProcesses lists host processes whose uid is in [base, base+1000).
-func boxProcesses(base int) []string {
+// boxProcesses lists host processes whose uid is one of the sandbox's box
+// uids (each sandbox has a block of its own).
+func boxProcesses(s *Sandbox) []string {
+	first, last := s.UIDs()
 	var out []string
 	entries, _ := os.ReadDir("/proc")
 	for _, e := range entries {
@@ -57,7 +53,7 @@ func boxProcesses(base int) []string {
 		if syscall.Stat("/proc/"+e.Name(), &st) != nil {
 			continue
 		}
-		if int(st.Uid) >= base && int(st.Uid) < base+1000 {
+		if int(st.Uid) >= first && int(st.Uid) <= last {
 			cmd, _ := os.ReadFile("/proc/" + e.Name() + "/cmdline")
 			out = append(out, e.Name()+" "+strings.ReplaceAll(string(cmd), "\x00", " "))
 		}
@@ -86,19 +82,19 @@ func runProgram(t *testing.T, s *Sandbox, bin string, lim Limits, args ...string
 
 // stillWorks checks that the sandbox answers after a hostile run and that
 // no process of any box is left.
-func stillWorks(t *testing.T, s *Sandbox, base int) {
+func stillWorks(t *testing.T, s *Sandbox) {
 	t.Helper()
 	res, err := s.Run(context.Background(), Spec{Args: []string{"true"}})
 	if err != nil || !res.OK() {
 		t.Fatalf("sandbox no longer answers: %v %+v", err, res)
 	}
-	if left := boxProcesses(base); len(left) > 0 {
+	if left := boxProcesses(s); len(left) > 0 {
 		t.Fatalf("processes outlived their run: %v", left)
 	}
 }
 
 func TestHostile(t *testing.T) {
-	s := fullSandbox(t, hostileUIDBase)
+	s := fullSandbox(t)
 	quick := Limits{CPU: time.Second, Wall: 2 * time.Second, Memory: 64 << 20}
 
 	t.Run("fork bomb", func(t *testing.T) {
@@ -106,7 +102,7 @@ func TestHostile(t *testing.T) {
 		if res.Status != CPUExceeded && res.Status != WallExceeded {
 			t.Errorf("fork bomb ended with %v, want a time limit", res.Status)
 		}
-		stillWorks(t, s, hostileUIDBase)
+		stillWorks(t, s)
 	})
 
 	t.Run("detached child", func(t *testing.T) {
@@ -114,9 +110,9 @@ func TestHostile(t *testing.T) {
 		if !res.OK() || !strings.Contains(out, "parent done") {
 			t.Errorf("result %+v, output %q", res, out)
 		}
-		stillWorks(t, s, hostileUIDBase)
+		stillWorks(t, s)
 		time.Sleep(300 * time.Millisecond)
-		if left := boxProcesses(hostileUIDBase); len(left) > 0 {
+		if left := boxProcesses(s); len(left) > 0 {
 			t.Fatalf("a detached child survived: %v", left)
 		}
 	})
@@ -145,7 +141,7 @@ func TestHostile(t *testing.T) {
 		if n := strings.Count(out, "refused"); n != len(paths) {
 			t.Errorf("%d of %d paths reported refused:\n%s", n, len(paths), out)
 		}
-		stillWorks(t, s, hostileUIDBase)
+		stillWorks(t, s)
 	})
 
 	t.Run("write outside the box", func(t *testing.T) {
@@ -166,7 +162,7 @@ func TestHostile(t *testing.T) {
 		if !strings.Contains(out, "WROTE /tmp/"+name) {
 			t.Errorf("the box's private /tmp was not writable:\n%s", out)
 		}
-		stillWorks(t, s, hostileUIDBase)
+		stillWorks(t, s)
 	})
 
 	t.Run("network", func(t *testing.T) {
@@ -192,7 +188,7 @@ func TestHostile(t *testing.T) {
 			t.Error("the host listener accepted a connection from the box")
 		case <-time.After(100 * time.Millisecond):
 		}
-		stillWorks(t, s, hostileUIDBase)
+		stillWorks(t, s)
 	})
 
 	t.Run("many files", func(t *testing.T) {
@@ -203,7 +199,7 @@ func TestHostile(t *testing.T) {
 		if !res.OK() || err != nil || n > 64 {
 			t.Errorf("opened %q files (result %+v), want at most 64", out, res)
 		}
-		stillWorks(t, s, hostileUIDBase)
+		stillWorks(t, s)
 	})
 
 	t.Run("5 GiB file", func(t *testing.T) {
@@ -219,7 +215,7 @@ func TestHostile(t *testing.T) {
 		if res.Status == CPUExceeded || res.Status == WallExceeded {
 			t.Errorf("writing a big file ran into a time limit: %+v", res)
 		}
-		stillWorks(t, s, hostileUIDBase)
+		stillWorks(t, s)
 	})
 
 	t.Run("environment", func(t *testing.T) {
@@ -233,7 +229,7 @@ func TestHostile(t *testing.T) {
 				t.Errorf("unexpected variable in the box: %q", line)
 			}
 		}
-		stillWorks(t, s, hostileUIDBase)
+		stillWorks(t, s)
 	})
 
 	t.Run("compile includes /dev/random", func(t *testing.T) {
@@ -251,14 +247,14 @@ func TestHostile(t *testing.T) {
 		if comp.OK || time.Since(start) > 10*time.Second {
 			t.Errorf("compile of #include \"/dev/random\": ok=%v after %v: %s", comp.OK, time.Since(start), comp.Output)
 		}
-		stillWorks(t, s, hostileUIDBase)
+		stillWorks(t, s)
 	})
 }
 
 // TestHostileCompiles checks that compiles meant to hang or flood the
 // judge end as compile errors within the compile's limits.
 func TestHostileCompiles(t *testing.T) {
-	s := fullSandbox(t, hostileUIDBase+500)
+	s := fullSandbox(t)
 	c := &Compiler{Sandbox: s, CacheDir: t.TempDir(), Limits: Limits{CPU: 2 * time.Second, Wall: 4 * time.Second, Memory: 512 << 20, Stderr: 64 << 10, Procs: 64, Files: 64}}
 	cases := []struct {
 		file, lang, want string
@@ -285,7 +281,7 @@ func TestHostileCompiles(t *testing.T) {
 				t.Errorf("compile took %v", d)
 			}
 			t.Logf("%s: %v after %v", tc.file, strings.SplitN(comp.Output, "\n", 2)[0], time.Since(start).Round(time.Millisecond))
-			stillWorks(t, s, hostileUIDBase+500)
+			stillWorks(t, s)
 		})
 	}
 }
@@ -293,11 +289,12 @@ func TestHostileCompiles(t *testing.T) {
 // TestKillAllStaysInBox checks that kill(-1) inside a box reaches nothing
 // outside it, not even a process of the box's own uid.
 func TestKillAllStaysInBox(t *testing.T) {
-	const base = 64000
-	s := fullSandbox(t, base)
-	// The sandbox's first box runs as uid base; so does the sentinel.
+	s := fullSandbox(t)
+	// The sandbox's first box runs as the first of its uids; so does the
+	// sentinel.
+	base, _ := s.UIDs()
 	sentinel := exec.Command("sleep", "30")
-	sentinel.SysProcAttr = &syscall.SysProcAttr{Credential: &syscall.Credential{Uid: base, Gid: base}}
+	sentinel.SysProcAttr = &syscall.SysProcAttr{Credential: &syscall.Credential{Uid: uint32(base), Gid: uint32(base)}}
 	if err := sentinel.Start(); err != nil {
 		t.Fatal(err)
 	}
@@ -315,18 +312,41 @@ func TestKillAllStaysInBox(t *testing.T) {
 	}
 }
 
-// TestTeardown checks that Close leaves nothing behind, and that a new
-// sandbox removes what a crashed judge left.
+// cgroupsNamed lists the folders with the given name anywhere in the
+// cgroup hierarchies.
+func cgroupsNamed(name string) []string {
+	var out []string
+	filepath.WalkDir("/sys/fs/cgroup", func(path string, d os.DirEntry, err error) error {
+		if err != nil || !d.IsDir() {
+			return nil
+		}
+		if d.Name() == name {
+			out = append(out, path)
+			return filepath.SkipDir
+		}
+		return nil
+	})
+	return out
+}
+
+// TestTeardown checks that Close leaves nothing behind: no box folder, no
+// mount, no cgroup.
 func TestTeardown(t *testing.T) {
+	needRoot(t)
 	work := t.TempDir()
-	s, err := New(Config{Mode: ModeFull, WorkDir: work, UIDBase: 64500})
+	s, err := New(Config{Mode: ModeFull, WorkDir: work})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := s.Run(context.Background(), Spec{Args: []string{"true"}}); err != nil {
-		t.Fatal(err)
+	for i := 0; i < 3; i++ {
+		if _, err := s.Run(context.Background(), Spec{Args: []string{"true"}}); err != nil {
+			t.Fatal(err)
+		}
 	}
-	cg := s.cg
+	name := s.Instance()
+	if len(cgroupsNamed("judge-"+name)) == 0 {
+		t.Fatalf("no cgroup judge-%s while the sandbox is open", name)
+	}
 	if err := s.Close(); err != nil {
 		t.Fatal(err)
 	}
@@ -336,40 +356,23 @@ func TestTeardown(t *testing.T) {
 	if m := mountsBelow(work); len(m) != 0 {
 		t.Errorf("mounts left after Close: %v", m)
 	}
-	own := fmt.Sprintf("judge-%d-", os.Getpid())
-	for _, dir := range []string{cg.memory, cg.cpuacct, cg.pids} {
-		entries, _ := os.ReadDir(dir)
+	for _, left := range cgroupsNamed("judge-" + name) {
+		// On v2 the judge's own leaf stays while this process lives in it.
+		entries, _ := os.ReadDir(left)
 		for _, e := range entries {
-			if strings.HasPrefix(e.Name(), own) && strings.Contains(e.Name(), filepath.Base(work)) {
-				t.Errorf("cgroup left after Close: %s/%s", dir, e.Name())
+			if e.IsDir() && e.Name() != "judge" {
+				t.Errorf("cgroup left after Close: %s/%s", left, e.Name())
 			}
 		}
+		if s.Info().Memory == "cgroup-v1" {
+			t.Errorf("cgroup left after Close: %s", left)
+		}
 	}
+}
 
-	// A crashed judge (pid that no longer runs) left a mounted box and a
-	// cgroup.
-	dead := 1 << 22 // above pid_max's default, so never a live process
-	stale := filepath.Join(work, fmt.Sprintf("%d-1", dead))
-	if err := os.MkdirAll(stale, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := syscall.Mount("tmpfs", stale, "tmpfs", 0, "size=1m"); err != nil {
-		t.Fatal(err)
-	}
-	staleCg := filepath.Join(cg.memory, fmt.Sprintf("judge-%d-1-0", dead))
-	if err := os.Mkdir(staleCg, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	s2, err := New(Config{Mode: ModeFull, WorkDir: work, UIDBase: 64500})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer s2.Close()
-	if _, err := os.Stat(stale); err == nil {
-		t.Errorf("stale box %s not removed", stale)
-	}
-	if _, err := os.Stat(staleCg); err == nil {
-		os.Remove(staleCg)
-		t.Errorf("stale cgroup %s not removed", staleCg)
+func needRoot(t testing.TB) {
+	t.Helper()
+	if os.Geteuid() != 0 {
+		t.Skip("needs root for the full sandbox")
 	}
 }

@@ -2,6 +2,7 @@ package runner
 
 import (
 	"fmt"
+	"github.com/puzzlejudge/judge/runner/cgroup"
 	"os"
 	"os/exec"
 	"sort"
@@ -29,9 +30,9 @@ func Probe() []Check {
 		Detail: fmt.Sprintf("euid %d", os.Geteuid()),
 		Fix:    fixIf(!root, "run the judge as root (full mode needs namespaces, mounts and cgroups)"),
 	})
-	cg, probe := findCgroups()
+	probe := cgroup.Probe()
 	detail := probe.Version.String()
-	if probe.Version == NoCgroup {
+	if probe.Version == cgroup.None {
 		detail = "none usable"
 	}
 	var ctl []string
@@ -42,15 +43,20 @@ func Probe() []Check {
 	if len(ctl) > 0 {
 		detail += ": " + strings.Join(ctl, ", ")
 	}
-	fix := ""
-	if cg == nil {
-		fix = strings.Join(probe.Problems, "; ")
-		if fix == "" {
-			fix = "mount the memory, cpuacct and pids cgroup controllers (v1) or enable memory, cpu and pids in cgroup.subtree_control (v2)"
-		}
+	usable := len(probe.Problems) == 0
+	if !usable {
+		detail += "; " + strings.Join(probe.Problems, "; ")
 	}
-	checks = append(checks, Check{Name: "cgroups", OK: cg != nil, Detail: detail, Fix: fix})
-	if cg != nil {
+	checks = append(checks, Check{Name: "cgroups", OK: usable, Detail: detail, Fix: probe.Hint})
+	if probe.Version == cgroup.V2 {
+		checks = append(checks, Check{
+			Name:   "cgroup v2 delegation",
+			OK:     usable,
+			Detail: "the judge moves itself into judge-<instance>/judge below the cgroup it starts in and enables memory, pids and cpu for its run groups; that cgroup must be delegated to it and hold nothing else",
+			Fix:    fixIf(!usable, "run: "+cgroup.DelegationHint),
+		})
+	}
+	if usable {
 		hard := canRaiseHardLimits()
 		checks = append(checks, Check{
 			Name:   "CAP_SYS_RESOURCE",

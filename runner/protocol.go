@@ -17,16 +17,20 @@ type helperConfig struct {
 	Dir      string    `json:"dir"`   // the box's host directory, with work/, tmp/, prog/, root/
 	Binds    []string  `json:"binds"` // host paths shown read-only at the same path
 	Overlays []Overlay `json:"overlays,omitempty"`
-	UID      int       `json:"uid"`
-	GID      int       `json:"gid"`
-	// OwnTasks are the cgroup v1 task files of the judge's own groups, where
-	// the helper's forking thread returns after each start.
-	OwnTasks []string `json:"own_tasks,omitempty"`
+	// DropUID says programs run as UID and GID with no capabilities;
+	// otherwise they keep the helper's (basic mode as a normal user).
+	DropUID bool `json:"drop_uid"`
+	UID     int  `json:"uid"`
+	GID     int  `json:"gid"`
+	// Home are the cgroup files (v1 tasks, v2 cgroup.procs) of the judge's
+	// own group, where the helper returns after joining a run's group to
+	// fork the program.
+	Home []string `json:"home,omitempty"`
 }
 
 // runRequest asks a helper to start one program. Its descriptors travel with
-// it: stdin, stdout, stderr, then the cgroup descriptors (v1 task files, or
-// one v2 directory).
+// it: stdin, stdout, stderr, then the files that join the run's cgroup
+// (v1 tasks files, or the v2 cgroup.procs).
 type runRequest struct {
 	Op       string   `json:"op"` // "run" or "kill"
 	Path     string   `json:"path,omitempty"`
@@ -37,7 +41,6 @@ type runRequest struct {
 	FileSize int64    `json:"file_size,omitempty"`
 	Files    int      `json:"files,omitempty"`
 	Procs    int      `json:"procs,omitempty"`
-	CgroupV2 bool     `json:"cgroup_v2,omitempty"`
 }
 
 // helperReply is a helper's answer: "ready" after setup, "started" with the

@@ -1,18 +1,17 @@
 package runner
 
 import (
-	"bufio"
 	"errors"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"sort"
 	"strconv"
 	"strings"
 	"sync"
-	"syscall"
 
+	"github.com/puzzlejudge/judge/runner/cgroup"
+	"github.com/puzzlejudge/judge/runner/internal/mountinfo"
 	"golang.org/x/sys/unix"
 )
 
@@ -37,12 +36,21 @@ func ParseMode(s string) (Mode, error) {
 	return "", fmt.Errorf("unknown sandbox mode %q (want auto, full or basic)", s)
 }
 
+// ErrNoFullSandbox is wrapped by New's error when the full sandbox was
+// asked for, or when the judge is root and ModeAuto cannot have it: a root
+// judge never falls back to running submissions unisolated by itself.
+var ErrNoFullSandbox = errors.New("the full sandbox is not available")
+
 // Config configures a Sandbox.
 type Config struct {
 	Mode Mode
 	// WorkDir holds the boxes' directories; default /run/judge in full mode
 	// and <tmp>/judge-boxes-<uid> in basic mode.
 	WorkDir string
+	// LockDir holds the lock files that prove which judges are alive;
+	// default /run/judge/locks as root, <tmp>/judge-locks-<uid> otherwise.
+	// Every judge on a host must use the same one.
+	LockDir string
 	// Binds are host paths shown read-only in every full-mode box, at the
 	// same path. Default: DefaultBinds.
 	Binds []string
@@ -50,8 +58,9 @@ type Config struct {
 	Disk int64
 	// Idle is how many boxes are kept for reuse; default 4.
 	Idle int
-	// UIDBase is the first uid given to boxes; box n runs as UIDBase+n.
-	// Default 61000.
+	// UIDBase is where the blocks of box uids start; each sandbox takes a
+	// free block of 1024 uids of its own (full mode, and basic mode as
+	// root). Default 2000000000.
 	UIDBase int
 }
 
@@ -68,12 +77,18 @@ var DefaultBinds = []string{
 // takes a box of its own.
 type Sandbox struct {
 	mode    Mode
-	cg      *cgroupHost
-	dir     string
+	self    *instance
+	cg      cgroup.Tree // nil in basic mode
+	dir     string      // this sandbox's folder of boxes
 	binds   []string
 	disk    int64
 	idleMax int
-	uidBase int
+	// dropUID says programs run as the box uids (full mode, and basic
+	// mode as root).
+	dropUID bool
+
+	// removing counts the run groups still being removed.
+	removing sync.WaitGroup
 
 	mu     sync.Mutex
 	idle   []*box
@@ -89,17 +104,19 @@ type Info struct {
 }
 
 // New makes a sandbox. With ModeFull it fails when the machine cannot give
-// full isolation; ModeAuto falls back to ModeBasic then.
+// full isolation. ModeAuto falls back to ModeBasic then, except as root,
+// where it fails too (ErrNoFullSandbox): ModeBasic as root is only had by
+// asking for it, and even then programs run as an unprivileged uid.
 func New(cfg Config) (*Sandbox, error) {
 	mode := cfg.Mode
 	if mode == "" {
 		mode = ModeAuto
 	}
+	root := os.Geteuid() == 0
 	s := &Sandbox{
 		binds:   cfg.Binds,
 		disk:    cfg.Disk,
 		idleMax: cfg.Idle,
-		uidBase: cfg.UIDBase,
 		live:    map[*box]bool{},
 	}
 	if s.binds == nil {
@@ -111,27 +128,50 @@ func New(cfg Config) (*Sandbox, error) {
 	if s.idleMax <= 0 {
 		s.idleMax = 4
 	}
-	if s.uidBase <= 0 {
-		s.uidBase = 61000
+	uidBase := cfg.UIDBase
+	if uidBase <= 0 {
+		uidBase = 2_000_000_000
 	}
-	var fullErr error
+	lockDir := cfg.LockDir
+	if lockDir == "" {
+		lockDir = "/run/judge/locks"
+		if !root {
+			lockDir = filepath.Join(os.TempDir(), fmt.Sprintf("judge-locks-%d", os.Getuid()))
+		}
+	}
+	self, err := claimInstance(lockDir)
+	if err != nil {
+		return nil, err
+	}
+	s.self = self
+	if root {
+		if err := self.claimUIDs(uidBase); err != nil {
+			self.release()
+			return nil, err
+		}
+		s.dropUID = true
+	}
+	if mode == ModeAuto && !root {
+		mode = ModeBasic // the full sandbox needs root
+	}
 	if mode == ModeFull || mode == ModeAuto {
-		fullErr = s.initFull(cfg.WorkDir)
-		if fullErr == nil {
-			s.mode = ModeFull
-			return s, nil
+		if err := s.initFull(cfg.WorkDir); err != nil {
+			s.Close()
+			if mode == ModeFull {
+				return nil, fmt.Errorf("%w: %v", ErrNoFullSandbox, err)
+			}
+			return nil, fmt.Errorf("%w (%v); as root the judge does not fall back to the basic sandbox by itself: fix what `judge doctor` reports, or ask for --sandbox basic", ErrNoFullSandbox, err)
 		}
-		if mode == ModeFull {
-			return nil, fmt.Errorf("sandbox mode full is not available: %w", fullErr)
-		}
+		s.mode = ModeFull
+		return s, nil
 	}
 	s.mode = ModeBasic
-	s.cg = nil
 	work := cfg.WorkDir
 	if work == "" {
 		work = filepath.Join(os.TempDir(), fmt.Sprintf("judge-boxes-%d", os.Getuid()))
 	}
 	if err := s.initDir(work); err != nil {
+		s.Close()
 		return nil, err
 	}
 	return s, nil
@@ -141,22 +181,20 @@ func (s *Sandbox) initFull(work string) error {
 	if os.Geteuid() != 0 {
 		return errors.New("needs root (namespaces, mounts and cgroups)")
 	}
-	cg, probe := findCgroups()
-	if cg == nil {
-		return errors.New(strings.Join(probe.Problems, "; "))
-	}
-	s.cg = cg
-	cg.removeStaleCgroups()
 	if work == "" {
 		work = "/run/judge"
 	}
 	if err := s.initDir(work); err != nil {
 		return err
 	}
+	cg, err := cgroup.Open(s.self.name, func(name string) bool { return alive(s.self.lockDir, name) })
+	if err != nil {
+		return err
+	}
+	s.cg = cg
 	// Prove that a box can be made here now, rather than at the first run.
 	b, err := s.newBox(nil)
 	if err != nil {
-		os.Remove(s.dir)
 		return err
 	}
 	s.live[b] = true
@@ -164,38 +202,19 @@ func (s *Sandbox) initFull(work string) error {
 	return nil
 }
 
-// initDir makes this judge's own directory under work, after removing what
+// initDir makes this sandbox's own folder under work, after removing what
 // dead judges left there.
 func (s *Sandbox) initDir(work string) error {
 	if err := os.MkdirAll(work, 0o755); err != nil {
 		return fmt.Errorf("create box directory %s: %w", work, err)
 	}
-	removeStaleBoxes(work)
-	dir, err := os.MkdirTemp(work, fmt.Sprintf("%d-", os.Getpid()))
-	if err != nil {
+	removeStaleBoxes(work, s.self.lockDir, s.self.name)
+	dir := filepath.Join(work, s.self.name)
+	if err := os.Mkdir(dir, 0o755); err != nil {
 		return fmt.Errorf("create box directory: %w", err)
-	}
-	if err := os.Chmod(dir, 0o755); err != nil {
-		return err
 	}
 	s.dir = dir
 	return nil
-}
-
-// removeStaleBoxes unmounts and removes the directories of judges that are
-// no longer running.
-func removeStaleBoxes(work string) {
-	entries, err := os.ReadDir(work)
-	if err != nil {
-		return
-	}
-	for _, e := range entries {
-		pid, ok := staleOwner(e.Name(), "")
-		if !ok || processAlive(pid) {
-			continue
-		}
-		removeTree(filepath.Join(work, e.Name()))
-	}
 }
 
 // removeTree unmounts every mount at or below dir, deepest first, then
@@ -208,21 +227,14 @@ func removeTree(dir string) {
 }
 
 func mountsBelow(dir string) []string {
-	f, err := os.Open("/proc/self/mountinfo")
+	mounts, err := mountinfo.Read()
 	if err != nil {
 		return nil
 	}
-	defer f.Close()
 	var out []string
-	sc := bufio.NewScanner(f)
-	for sc.Scan() {
-		fs := strings.Fields(sc.Text())
-		if len(fs) < 5 {
-			continue
-		}
-		mp := fs[4]
-		if mp == dir || strings.HasPrefix(mp, dir+"/") {
-			out = append(out, mp)
+	for _, m := range mounts {
+		if m.MountPoint == dir || strings.HasPrefix(m.MountPoint, dir+"/") {
+			out = append(out, m.MountPoint)
 		}
 	}
 	sort.Slice(out, func(i, j int) bool { return len(out[i]) > len(out[j]) })
@@ -232,13 +244,26 @@ func mountsBelow(dir string) []string {
 // Info reports the mode and how memory is measured.
 func (s *Sandbox) Info() Info {
 	if s.cg != nil {
-		return Info{Mode: s.mode, Memory: s.cg.version.String()}
+		return Info{Mode: s.mode, Memory: s.cg.Version().String()}
 	}
-	return Info{Mode: s.mode, Memory: NoCgroup.String()}
+	return Info{Mode: s.mode, Memory: cgroup.None.String()}
 }
 
 // Mode returns the mode in force.
 func (s *Sandbox) Mode() Mode { return s.mode }
+
+// Instance is the name of this sandbox's folder under the work directory;
+// its cgroups are named cgroup.Prefix + Instance().
+func (s *Sandbox) Instance() string { return s.self.name }
+
+// UIDs returns the range of uids its programs run as, or (0, -1) when
+// they keep the judge's own.
+func (s *Sandbox) UIDs() (first, last int) {
+	if !s.dropUID {
+		return 0, -1
+	}
+	return s.self.uidFirst, s.self.uidFirst + uidBlock - 1
+}
 
 // Close kills every box and removes everything the sandbox made.
 func (s *Sandbox) Close() error {
@@ -257,8 +282,19 @@ func (s *Sandbox) Close() error {
 			first = err
 		}
 	}
+	s.removing.Wait()
+	if s.cg != nil {
+		if err := s.cg.Close(); err != nil && first == nil {
+			first = err
+		}
+		s.cg = nil
+	}
 	if s.dir != "" {
 		removeTree(s.dir)
+		s.dir = ""
+	}
+	if s.self != nil {
+		s.self.release()
 	}
 	return first
 }
@@ -308,7 +344,7 @@ func (s *Sandbox) release(b *box, healthy bool) {
 	}
 }
 
-// newBox creates a box directory, its cgroups and its helper.
+// newBox creates a box directory and its helper.
 func (s *Sandbox) newBox(overlays []Overlay) (*box, error) {
 	s.mu.Lock()
 	id := s.nextID
@@ -324,175 +360,12 @@ func (s *Sandbox) newBox(overlays []Overlay) (*box, error) {
 		// Full mode is exactly when cgroups are in use: basic mode has none.
 		full: s.cg != nil,
 	}
-	if b.full {
-		b.uid, b.gid = s.uidBase+id%1000, s.uidBase+id%1000
+	if s.dropUID {
+		b.uid, b.gid = s.self.uid(id), s.self.uid(id)
 	}
 	if err := b.create(); err != nil {
 		_ = b.destroy()
 		return nil, fmt.Errorf("create box %d: %w", id, err)
 	}
 	return b, nil
-}
-
-func (b *box) create() error {
-	s := b.sandbox
-	if err := os.Mkdir(b.dir, 0o755); err != nil {
-		return err
-	}
-	if b.full {
-		// One tmpfs holds everything the box may write, and the program's
-		// files; its size is the box's disk limit.
-		opts := fmt.Sprintf("size=%d,nr_inodes=16384,mode=0755", s.disk+32<<20)
-		if err := unix.Mount("tmpfs", b.dir, "tmpfs", unix.MS_NOSUID|unix.MS_NODEV, opts); err != nil {
-			return fmt.Errorf("mount box tmpfs: %w", err)
-		}
-		b.mounted = true
-	}
-	type boxDir struct {
-		name  string
-		mode  os.FileMode
-		owned bool // by the box's uid, so that the program can write there
-	}
-	dirs := []boxDir{{"work", 0o755, true}, {"tmp", 0o1777, true}, {"prog", 0o755, false}, {"root", 0o755, false}}
-	if len(b.overlays) > 0 {
-		dirs = append(dirs, boxDir{"overlay", 0o755, false})
-	}
-	for i := range b.overlays {
-		base := filepath.Join("overlay", strconv.Itoa(i))
-		dirs = append(dirs, boxDir{base, 0o755, false}, boxDir{filepath.Join(base, "upper"), 0o755, true},
-			boxDir{filepath.Join(base, "work"), 0o755, false})
-	}
-	for _, d := range dirs {
-		p := filepath.Join(b.dir, d.name)
-		if err := os.Mkdir(p, d.mode); err != nil {
-			return err
-		}
-		if err := os.Chmod(p, d.mode); err != nil {
-			return err
-		}
-		if d.owned && b.full {
-			if err := os.Chown(p, b.uid, b.gid); err != nil {
-				return err
-			}
-		}
-	}
-	if s.cg != nil {
-		// Two sets of groups, used in turn: while a run uses one, the
-		// other gives back what the last run left charged (see giveBack).
-		for _, half := range []string{"a", "b"} {
-			cg, err := s.cg.newBoxCgroup(fmt.Sprintf("judge-%d-%s-%d%s", os.Getpid(), filepath.Base(s.dir), b.id, half))
-			if err != nil {
-				return err
-			}
-			b.cg, b.spare = cg, b.cg
-		}
-	}
-	return b.startHelper()
-}
-
-func (b *box) startHelper() error {
-	fds, err := unix.Socketpair(unix.AF_UNIX, unix.SOCK_SEQPACKET|unix.SOCK_CLOEXEC, 0)
-	if err != nil {
-		return fmt.Errorf("socketpair: %w", err)
-	}
-	mine, theirs := os.NewFile(uintptr(fds[0]), "box"), os.NewFile(uintptr(fds[1]), "box-helper")
-	defer theirs.Close()
-	self, err := os.Executable()
-	if err != nil {
-		mine.Close()
-		return fmt.Errorf("find own executable: %w", err)
-	}
-	cmd := exec.Command(self)
-	cmd.Args = []string{"judge-box"}
-	cmd.Env = []string{helperEnv + "=1"}
-	cmd.Dir = "/"
-	cmd.ExtraFiles = []*os.File{theirs}
-	cmd.SysProcAttr = &syscall.SysProcAttr{Pdeathsig: syscall.SIGKILL, Setpgid: true}
-	if b.full {
-		cmd.SysProcAttr.Cloneflags = syscall.CLONE_NEWNS | syscall.CLONE_NEWPID | syscall.CLONE_NEWNET |
-			syscall.CLONE_NEWIPC | syscall.CLONE_NEWUTS
-	}
-	if err := cmd.Start(); err != nil {
-		mine.Close()
-		return fmt.Errorf("start box helper: %w", err)
-	}
-	b.cmd = cmd
-	b.sock = mine
-	b.replies = make(chan helperReply, 4)
-	go b.readReplies()
-	cfg := helperConfig{Full: b.full, Dir: b.dir, Overlays: b.overlays, UID: b.uid, GID: b.gid}
-	if b.full {
-		cfg.Binds = b.sandbox.binds
-		if b.cg.version == CgroupV1 {
-			cfg.OwnTasks = []string{
-				filepath.Join(b.sandbox.cg.memory, "tasks"),
-				filepath.Join(b.sandbox.cg.cpuacct, "tasks"),
-				filepath.Join(b.sandbox.cg.pids, "tasks"),
-			}
-			if b.sandbox.cg.cpu != "" {
-				cfg.OwnTasks = append(cfg.OwnTasks, filepath.Join(b.sandbox.cg.cpu, "tasks"))
-			}
-		}
-	}
-	if err := sendMsg(int(b.sock.Fd()), cfg, nil); err != nil {
-		return fmt.Errorf("configure box: %w", err)
-	}
-	r, ok := <-b.replies
-	if !ok {
-		return errors.New("box helper died while setting up")
-	}
-	if r.Kind != "ready" {
-		return fmt.Errorf("box helper: %s", r.Err)
-	}
-	return nil
-}
-
-func (b *box) readReplies() {
-	defer close(b.replies)
-	for {
-		var r helperReply
-		files, err := recvMsg(int(b.sock.Fd()), &r)
-		closeAll(files)
-		if err != nil {
-			return
-		}
-		b.replies <- r
-	}
-}
-
-// destroy kills the helper and everything in the box and removes it.
-func (b *box) destroy() error {
-	if b.cmd != nil && b.cmd.Process != nil {
-		_ = b.cmd.Process.Kill()
-		_ = b.cmd.Wait()
-	}
-	if b.sock != nil {
-		// The reader goroutine must be gone before the descriptor is
-		// closed, or its number could be reused by another run's pipe
-		// while the reader still reads it.
-		_ = unix.Shutdown(int(b.sock.Fd()), unix.SHUT_RDWR)
-		for range b.replies {
-		}
-		b.sock.Close()
-	}
-	var first error
-	for _, cg := range []*boxCgroup{b.cg, b.spare} {
-		if cg == nil {
-			continue
-		}
-		cg.waitGiveBack()
-		closeAll(cg.files)
-		if err := cg.remove(); err != nil && first == nil {
-			first = err
-		}
-	}
-	if b.mounted {
-		if err := unix.Unmount(b.dir, unix.MNT_DETACH); err != nil && first == nil {
-			first = fmt.Errorf("unmount %s: %w", b.dir, err)
-		}
-	}
-	if err := os.RemoveAll(b.dir); err != nil && first == nil {
-		first = err
-	}
-	return first
 }

@@ -1,0 +1,280 @@
+package cgroup
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"syscall"
+	"time"
+)
+
+// Version names a cgroup hierarchy.
+type Version int
+
+// The hierarchies this package knows.
+const (
+	None Version = iota
+	V1
+	V2
+)
+
+// String returns the name used in reports: "cgroup-v1", "cgroup-v2" or
+// "rusage" (no cgroup).
+func (v Version) String() string {
+	switch v {
+	case V1:
+		return "cgroup-v1"
+	case V2:
+		return "cgroup-v2"
+	}
+	return "rusage"
+}
+
+// Prefix starts the name of every judge's folder: judge-<instance>.
+const Prefix = "judge-"
+
+// Limits are a group's limits.
+type Limits struct {
+	Memory int64 // bytes of memory (swap is never allowed on top)
+	Procs  int   // tasks at once
+}
+
+// Usage is what the tasks of a group used since it was made.
+type Usage struct {
+	CPU      time.Duration // user+system time
+	Peak     int64         // peak memory charged, bytes
+	OOMKills int64         // tasks the out-of-memory killer killed
+	HitLimit bool          // the memory limit was reached at least once
+}
+
+// Group is the cgroup of one run.
+type Group interface {
+	// SetLimits sets the memory and task limits.
+	SetLimits(Limits) error
+	// Enter opens the files a thread (v1) or a process (v2) writes "0"
+	// into to join the group. The caller closes them.
+	Enter() ([]*os.File, error)
+	// CPU is the CPU time used so far.
+	CPU() (time.Duration, error)
+	// Usage reads every figure.
+	Usage() (Usage, error)
+	// Kill kills every task in the group and waits, up to a second, for
+	// it to be empty. It returns how many are left.
+	Kill() int
+	// Remove kills what is left and removes the group.
+	Remove() error
+}
+
+// Tree is a judge's own part of the cgroup hierarchy.
+type Tree interface {
+	Version() Version
+	// NewGroup makes a fresh group with the given name.
+	NewGroup(name string) (Group, error)
+	// Home lists the files a thread or process writes "0" into to go back
+	// to the judge's own group after it joined a run's group.
+	Home() []string
+	// Dirs lists the judge's folder in each hierarchy, by controller.
+	Dirs() map[string]string
+	// Close removes the judge's folders (its groups must be removed
+	// first).
+	Close() error
+}
+
+// Open finds the hierarchy in use, removes the folders of judges that are
+// no longer alive (alive is asked with each instance name found), and
+// makes this judge's folder, judge-<instance>.
+func Open(instance string, alive func(instance string) bool) (Tree, error) {
+	h, err := find()
+	if err != nil {
+		return nil, err
+	}
+	if h.version == V1 {
+		return openV1(h, instance, alive)
+	}
+	return openV2(h, instance, alive)
+}
+
+// Report is what Probe found, for `judge doctor`.
+type Report struct {
+	Version     Version
+	Controllers map[string]string // controller -> the judge's own cgroup folder
+	Problems    []string          // why a tree cannot be opened here; empty when it can
+	Hint        string            // the one-line fix
+}
+
+// Probe checks, without changing anything that outlives it, whether a tree
+// could be opened here and why not.
+func Probe() Report {
+	h, err := find()
+	if err != nil {
+		return Report{Version: h.version, Problems: []string{err.Error()}, Hint: hintFor(h.version)}
+	}
+	r := Report{Version: h.version, Controllers: map[string]string{}}
+	if h.version == V1 {
+		for c, dir := range h.v1 {
+			r.Controllers[c] = dir
+			if err := checkWritable(dir); err != nil {
+				r.Problems = append(r.Problems, fmt.Sprintf("cgroup v1 %s: %v", c, err))
+			}
+		}
+	} else {
+		for _, c := range v2Controllers {
+			r.Controllers[c] = h.v2
+		}
+		r.Problems = probeV2(h.v2)
+	}
+	if len(r.Problems) > 0 {
+		r.Hint = hintFor(h.version)
+	}
+	return r
+}
+
+// DelegationHint is the command that runs the judge in a cgroup delegated
+// to it on a systemd host.
+const DelegationHint = "systemd-run --scope -p Delegate=yes judge ... (or Delegate=yes in the judge's service unit)"
+
+func hintFor(v Version) string {
+	if v == V2 {
+		return "run the judge as root in a cgroup delegated to it: " + DelegationHint
+	}
+	return "run the judge as root with the memory, cpuacct and pids cgroup controllers mounted (v1), or on the unified hierarchy (v2) in a delegated cgroup: " + DelegationHint
+}
+
+func checkWritable(dir string) error {
+	probe := filepath.Join(dir, fmt.Sprintf("judge-probe-%d-%d", os.Getpid(), time.Now().UnixNano()))
+	if err := os.Mkdir(probe, 0o755); err != nil {
+		return fmt.Errorf("cannot create a group under %s: %w", dir, err)
+	}
+	return os.Remove(probe)
+}
+
+// writeFile writes value to a cgroup file in one write.
+func writeFile(path, value string) error {
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_TRUNC, 0)
+	if err != nil {
+		return err
+	}
+	_, werr := f.WriteString(value)
+	cerr := f.Close()
+	if werr != nil {
+		return fmt.Errorf("write %q to %s: %w", value, path, werr)
+	}
+	return cerr
+}
+
+// readInt reads a file holding one number ("max" reads as -1).
+func readInt(path string) (int64, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return 0, err
+	}
+	s := strings.TrimSpace(string(data))
+	if s == "max" {
+		return -1, nil
+	}
+	return strconv.ParseInt(s, 10, 64)
+}
+
+// readKey reads the value of key in a file of "key value" lines
+// (memory.events, cpu.stat, memory.oom_control); a missing key is 0.
+func readKey(path, key string) (int64, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return 0, err
+	}
+	for _, line := range strings.Split(string(data), "\n") {
+		f := strings.Fields(line)
+		if len(f) == 2 && f[0] == key {
+			return strconv.ParseInt(f[1], 10, 64)
+		}
+	}
+	return 0, nil
+}
+
+// procs lists the processes in a group folder.
+func procs(dir string) []int {
+	data, err := os.ReadFile(filepath.Join(dir, "cgroup.procs"))
+	if err != nil {
+		return nil
+	}
+	var out []int
+	for _, f := range strings.Fields(string(data)) {
+		if p, err := strconv.Atoi(f); err == nil {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// killLoop sends SIGKILL to every process in dir until it is empty or a
+// second has passed; it returns how many are left.
+func killLoop(dir string) int {
+	deadline := time.Now().Add(time.Second)
+	for {
+		pids := procs(dir)
+		if len(pids) == 0 {
+			return 0
+		}
+		if time.Now().After(deadline) {
+			return len(pids)
+		}
+		for _, p := range pids {
+			_ = syscall.Kill(p, syscall.SIGKILL)
+		}
+		time.Sleep(200 * time.Microsecond)
+	}
+}
+
+// rmdir removes an empty group folder, retrying while the kernel still
+// holds it (dying tasks); a missing folder is not an error.
+func rmdir(dir string) error {
+	for i := 0; ; i++ {
+		err := os.Remove(dir)
+		if err == nil || errors.Is(err, os.ErrNotExist) {
+			return nil
+		}
+		if i == 100 {
+			return fmt.Errorf("remove cgroup %s: %w", dir, err)
+		}
+		time.Sleep(2 * time.Millisecond)
+	}
+}
+
+// removeStale removes, below each parent, the judge-<instance> folders
+// whose instance is not alive, with every group inside them.
+func removeStale(parents []string, self string, alive func(string) bool) {
+	for _, parent := range parents {
+		entries, err := os.ReadDir(parent)
+		if err != nil {
+			continue
+		}
+		for _, e := range entries {
+			name := e.Name()
+			if !e.IsDir() || !strings.HasPrefix(name, Prefix) || name == Prefix+self {
+				continue
+			}
+			if alive(strings.TrimPrefix(name, Prefix)) {
+				continue
+			}
+			removeTree(filepath.Join(parent, name))
+		}
+	}
+}
+
+// removeTree kills every task below dir and removes its folders, deepest
+// first.
+func removeTree(dir string) {
+	entries, _ := os.ReadDir(dir)
+	for _, e := range entries {
+		if e.IsDir() {
+			removeTree(filepath.Join(dir, e.Name()))
+		}
+	}
+	if writeFile(filepath.Join(dir, "cgroup.kill"), "1") != nil {
+		killLoop(dir)
+	}
+	_ = rmdir(dir)
+}

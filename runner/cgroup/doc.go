@@ -1,0 +1,25 @@
+// Package cgroup gives every run of a program a control group of its own,
+// on the v1 hierarchies or the unified v2 hierarchy, behind one interface.
+//
+// A judge opens its [Tree] once: a folder named judge-<instance> beside
+// its own cgroup in every hierarchy it uses. Each run then gets a fresh
+// [Group] inside it, made before the run and removed after it, so no
+// counter, peak, charge or event carries over from one run to the next:
+// the figures a Group reports are the run's own.
+//
+// On v2 the kernel forbids a cgroup that holds processes to hand
+// controllers to its children (the "no internal processes" rule), so Open
+// moves the judge's process into a leaf of its own subtree,
+// judge-<instance>/judge, and enables memory, pids and cpu for the run
+// groups beside it. This works where the judge's cgroup is delegated to it
+// and holds nothing else: the root cgroup, a systemd scope started with
+//
+//	systemd-run --scope -p Delegate=yes judge ...
+//
+// or a service with Delegate=yes.
+//
+// A thread (v1) or process (v2) joins a group by writing "0" into the files
+// [Group.Enter] opens, and returns by writing "0" into [Tree.Home]. Ownership
+// of a judge-<instance> folder is decided by the caller (Open's alive
+// function), never by process ids, which do not survive PID namespaces.
+package cgroup

@@ -1,0 +1,189 @@
+package cgroup
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"time"
+)
+
+// treeV1 is a judge's folder in each v1 hierarchy it uses.
+type treeV1 struct {
+	own  map[string]string // controller -> the judge's own group
+	mine map[string]string // controller -> own/judge-<instance>
+}
+
+func openV1(h host, instance string, alive func(string) bool) (Tree, error) {
+	t := &treeV1{own: h.v1, mine: map[string]string{}}
+	removeStale(t.distinct(t.own), instance, alive)
+	for c, dir := range t.own {
+		t.mine[c] = filepath.Join(dir, Prefix+instance)
+	}
+	for _, dir := range t.distinct(t.mine) {
+		if err := os.Mkdir(dir, 0o755); err != nil && !errors.Is(err, os.ErrExist) {
+			t.Close()
+			return nil, fmt.Errorf("create cgroup %s: %w", dir, err)
+		}
+	}
+	return t, nil
+}
+
+// distinct lists the folders of m once each (cpu and cpuacct are often
+// mounted together), in a fixed order.
+func (t *treeV1) distinct(m map[string]string) []string {
+	seen := map[string]bool{}
+	var out []string
+	for _, d := range m {
+		if !seen[d] {
+			seen[d] = true
+			out = append(out, d)
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+func (t *treeV1) Version() Version { return V1 }
+
+func (t *treeV1) Dirs() map[string]string { return t.mine }
+
+func (t *treeV1) Home() []string {
+	var out []string
+	for _, d := range t.distinct(t.own) {
+		out = append(out, filepath.Join(d, "tasks"))
+	}
+	return out
+}
+
+func (t *treeV1) Close() error {
+	var first error
+	for _, d := range t.distinct(t.mine) {
+		if err := rmdir(d); err != nil && first == nil {
+			first = err
+		}
+	}
+	return first
+}
+
+func (t *treeV1) NewGroup(name string) (Group, error) {
+	g := &groupV1{
+		mem:  filepath.Join(t.mine["memory"], name),
+		acct: filepath.Join(t.mine["cpuacct"], name),
+		pids: filepath.Join(t.mine["pids"], name),
+	}
+	if d, ok := t.mine["cpu"]; ok {
+		g.cpu = filepath.Join(d, name)
+	}
+	for _, d := range g.dirs() {
+		if err := os.Mkdir(d, 0o755); err != nil {
+			g.Remove()
+			return nil, fmt.Errorf("create cgroup %s: %w", d, err)
+		}
+	}
+	// No swap: anonymous memory must not leave the limit by swapping.
+	if err := writeFile(filepath.Join(g.mem, "memory.swappiness"), "0"); err != nil {
+		g.Remove()
+		return nil, err
+	}
+	// Programs being judged get twice the default CPU weight, so that other
+	// work on the machine cannot starve them into a wall-time limit; not
+	// more, or they would starve the judge that reads their output.
+	if g.cpu != "" {
+		_ = writeFile(filepath.Join(g.cpu, "cpu.shares"), "2048")
+	}
+	return g, nil
+}
+
+// groupV1 is one run's group in each v1 hierarchy.
+type groupV1 struct {
+	mem, acct, pids, cpu string
+}
+
+func (g *groupV1) dirs() []string {
+	seen := map[string]bool{}
+	var out []string
+	for _, d := range []string{g.mem, g.acct, g.pids, g.cpu} {
+		if d != "" && !seen[d] {
+			seen[d] = true
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
+func (g *groupV1) SetLimits(l Limits) error {
+	// memsw (present with swap accounting) may never be below the memory
+	// limit: lift it first, set the limit, then bring memsw down to it.
+	memsw := filepath.Join(g.mem, "memory.memsw.limit_in_bytes")
+	_, statErr := os.Stat(memsw)
+	hasMemsw := statErr == nil
+	if hasMemsw {
+		if err := writeFile(memsw, "-1"); err != nil {
+			return err
+		}
+	}
+	limit := strconv.FormatInt(l.Memory, 10)
+	if err := writeFile(filepath.Join(g.mem, "memory.limit_in_bytes"), limit); err != nil {
+		return err
+	}
+	if hasMemsw {
+		if err := writeFile(memsw, limit); err != nil {
+			return err
+		}
+	}
+	return writeFile(filepath.Join(g.pids, "pids.max"), strconv.Itoa(l.Procs))
+}
+
+func (g *groupV1) Enter() ([]*os.File, error) {
+	var files []*os.File
+	for _, d := range g.dirs() {
+		f, err := os.OpenFile(filepath.Join(d, "tasks"), os.O_WRONLY, 0)
+		if err != nil {
+			for _, f := range files {
+				f.Close()
+			}
+			return nil, fmt.Errorf("open cgroup: %w", err)
+		}
+		files = append(files, f)
+	}
+	return files, nil
+}
+
+func (g *groupV1) CPU() (time.Duration, error) {
+	ns, err := readInt(filepath.Join(g.acct, "cpuacct.usage"))
+	return time.Duration(ns), err
+}
+
+func (g *groupV1) Usage() (Usage, error) {
+	var u Usage
+	var err error
+	if u.CPU, err = g.CPU(); err != nil {
+		return u, err
+	}
+	if u.Peak, err = readInt(filepath.Join(g.mem, "memory.max_usage_in_bytes")); err != nil {
+		return u, err
+	}
+	fail, err := readInt(filepath.Join(g.mem, "memory.failcnt"))
+	if err != nil {
+		return u, err
+	}
+	u.HitLimit = fail > 0
+	u.OOMKills, err = readKey(filepath.Join(g.mem, "memory.oom_control"), "oom_kill")
+	return u, err
+}
+
+func (g *groupV1) Kill() int { return killLoop(g.pids) }
+
+func (g *groupV1) Remove() error {
+	g.Kill()
+	var first error
+	for _, d := range g.dirs() {
+		if err := rmdir(d); err != nil && first == nil {
+			first = err
+		}
+	}
+	return first
+}

@@ -1,0 +1,239 @@
+package cgroup
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// treeV2 is a judge's subtree of the unified hierarchy:
+//
+//	base/                     the cgroup the judge was started in
+//	base/judge-<instance>/    memory, pids and cpu enabled for children
+//	    judge                 the judge's process (and its box helpers)
+//	    <run groups>          one per run
+type treeV2 struct {
+	mine string
+	leaf string
+}
+
+// base returns the cgroup a judge started in: its own, or, when this
+// process already lives in another tree's leaf, that tree's base.
+func base(own string) string {
+	if filepath.Base(own) == "judge" && strings.HasPrefix(filepath.Base(filepath.Dir(own)), Prefix) {
+		return filepath.Dir(filepath.Dir(own))
+	}
+	return own
+}
+
+func openV2(h host, instance string, alive func(string) bool) (Tree, error) {
+	b := base(h.v2)
+	if missing := missingControllers(b, "cgroup.controllers"); len(missing) > 0 {
+		return nil, fmt.Errorf("cgroup v2: controllers %s are not delegated to %s; %s", strings.Join(missing, " "), b, DelegationHint)
+	}
+	removeStale([]string{b}, instance, alive)
+	t := &treeV2{mine: filepath.Join(b, Prefix+instance)}
+	t.leaf = filepath.Join(t.mine, "judge")
+	for _, d := range []string{t.mine, t.leaf} {
+		if err := os.Mkdir(d, 0o755); err != nil && !errors.Is(err, os.ErrExist) {
+			t.Close()
+			return nil, fmt.Errorf("create cgroup %s: %w", d, err)
+		}
+	}
+	// The judge leaves its cgroup for a leaf of its own, so that the
+	// cgroup it was started in may hand controllers to its children.
+	if err := writeFile(filepath.Join(t.leaf, "cgroup.procs"), "0"); err != nil {
+		t.Close()
+		return nil, fmt.Errorf("move the judge into %s: %w", t.leaf, err)
+	}
+	if err := enable(b); err != nil {
+		_ = writeFile(filepath.Join(b, "cgroup.procs"), "0")
+		t.Close()
+		if others := procs(b); len(others) > 0 {
+			return nil, fmt.Errorf("cgroup v2: %s holds other processes (%s), so it cannot hand controllers to the judge's groups; run the judge in a cgroup of its own: %s", b, pidList(others), DelegationHint)
+		}
+		return nil, fmt.Errorf("cgroup v2: %w; %s", err, DelegationHint)
+	}
+	if err := enable(t.mine); err != nil {
+		t.Close()
+		return nil, fmt.Errorf("cgroup v2: %w", err)
+	}
+	return t, nil
+}
+
+// enable turns memory, pids and cpu on for the children of dir.
+func enable(dir string) error {
+	missing := missingControllers(dir, "cgroup.subtree_control")
+	if len(missing) == 0 {
+		return nil
+	}
+	return writeFile(filepath.Join(dir, "cgroup.subtree_control"), "+"+strings.Join(missing, " +"))
+}
+
+// missingControllers lists the run groups' controllers absent from a list
+// file of dir (cgroup.controllers or cgroup.subtree_control).
+func missingControllers(dir, file string) []string {
+	data, err := os.ReadFile(filepath.Join(dir, file))
+	if err != nil {
+		return v2Controllers
+	}
+	have := strings.Fields(string(data))
+	var missing []string
+	for _, c := range v2Controllers {
+		found := false
+		for _, h := range have {
+			found = found || h == c
+		}
+		if !found {
+			missing = append(missing, c)
+		}
+	}
+	return missing
+}
+
+func pidList(pids []int) string {
+	s := make([]string, 0, len(pids))
+	for i, p := range pids {
+		if i == 5 {
+			s = append(s, "...")
+			break
+		}
+		s = append(s, strconv.Itoa(p))
+	}
+	return strings.Join(s, " ")
+}
+
+// probeV2 says what would stop openV2 in own, without changing anything.
+func probeV2(own string) []string {
+	b := base(own)
+	if missing := missingControllers(b, "cgroup.controllers"); len(missing) > 0 {
+		return []string{fmt.Sprintf("cgroup v2: controllers %s are not delegated to %s", strings.Join(missing, " "), b)}
+	}
+	if err := checkWritable(b); err != nil {
+		return []string{"cgroup v2: " + err.Error()}
+	}
+	if len(missingControllers(b, "cgroup.subtree_control")) > 0 {
+		self := os.Getpid()
+		var others []int
+		for _, p := range procs(b) {
+			if p != self {
+				others = append(others, p)
+			}
+		}
+		if len(others) > 0 {
+			return []string{fmt.Sprintf("cgroup v2: %s holds other processes (%s), so it cannot hand controllers to the judge's groups", b, pidList(others))}
+		}
+	}
+	return nil
+}
+
+func (t *treeV2) Version() Version { return V2 }
+
+func (t *treeV2) Dirs() map[string]string {
+	m := map[string]string{}
+	for _, c := range v2Controllers {
+		m[c] = t.mine
+	}
+	return m
+}
+
+func (t *treeV2) Home() []string { return []string{filepath.Join(t.leaf, "cgroup.procs")} }
+
+// Close removes the subtree; the leaf stays while the judge's process is
+// still in it, and the next judge's stale cleanup removes it.
+func (t *treeV2) Close() error {
+	if os.Remove(t.leaf) != nil {
+		return nil
+	}
+	return rmdir(t.mine)
+}
+
+func (t *treeV2) NewGroup(name string) (Group, error) {
+	g := &groupV2{dir: filepath.Join(t.mine, name)}
+	if err := os.Mkdir(g.dir, 0o755); err != nil {
+		return nil, fmt.Errorf("create cgroup %s: %w", g.dir, err)
+	}
+	steps := [][2]string{
+		// No swap on top of the memory limit.
+		{"memory.swap.max", "0"},
+		// The out-of-memory killer takes the whole run, not one task of it.
+		{"memory.oom.group", "1"},
+		// Twice the default weight: see the v1 cpu.shares.
+		{"cpu.weight", "200"},
+	}
+	for _, s := range steps {
+		p := filepath.Join(g.dir, s[0])
+		if _, err := os.Stat(p); err != nil {
+			continue // not on this kernel (swap accounting off, say)
+		}
+		if err := writeFile(p, s[1]); err != nil {
+			g.Remove()
+			return nil, err
+		}
+	}
+	return g, nil
+}
+
+// groupV2 is one run's group.
+type groupV2 struct{ dir string }
+
+func (g *groupV2) SetLimits(l Limits) error {
+	if err := writeFile(filepath.Join(g.dir, "memory.max"), strconv.FormatInt(l.Memory, 10)); err != nil {
+		return err
+	}
+	return writeFile(filepath.Join(g.dir, "pids.max"), strconv.Itoa(l.Procs))
+}
+
+func (g *groupV2) Enter() ([]*os.File, error) {
+	f, err := os.OpenFile(filepath.Join(g.dir, "cgroup.procs"), os.O_WRONLY, 0)
+	if err != nil {
+		return nil, fmt.Errorf("open cgroup: %w", err)
+	}
+	return []*os.File{f}, nil
+}
+
+func (g *groupV2) CPU() (time.Duration, error) {
+	us, err := readKey(filepath.Join(g.dir, "cpu.stat"), "usage_usec")
+	return time.Duration(us) * time.Microsecond, err
+}
+
+func (g *groupV2) Usage() (Usage, error) {
+	var u Usage
+	var err error
+	if u.CPU, err = g.CPU(); err != nil {
+		return u, err
+	}
+	if u.Peak, err = readInt(filepath.Join(g.dir, "memory.peak")); err != nil {
+		return u, fmt.Errorf("memory.peak (Linux 5.19 or later): %w", err)
+	}
+	events := filepath.Join(g.dir, "memory.events")
+	if u.OOMKills, err = readKey(events, "oom_kill"); err != nil {
+		return u, err
+	}
+	hits, err := readKey(events, "max")
+	u.HitLimit = hits > 0
+	return u, err
+}
+
+func (g *groupV2) Kill() int {
+	if writeFile(filepath.Join(g.dir, "cgroup.kill"), "1") == nil {
+		deadline := time.Now().Add(time.Second)
+		for {
+			n := len(procs(g.dir))
+			if n == 0 || time.Now().After(deadline) {
+				return n
+			}
+			time.Sleep(200 * time.Microsecond)
+		}
+	}
+	return killLoop(g.dir)
+}
+
+func (g *groupV2) Remove() error {
+	g.Kill()
+	return rmdir(g.dir)
+}

@@ -1,0 +1,208 @@
+package runner
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"syscall"
+)
+
+// placeProgram copies the program's files into prog/ unless they are there
+// already.
+func (b *box) placeProgram(files []File) error {
+	want := make([]programFile, 0, len(files))
+	for _, f := range files {
+		fi, err := os.Stat(f.Path)
+		if err != nil {
+			return fmt.Errorf("program file: %w", err)
+		}
+		want = append(want, programFile{File: f, size: fi.Size(), mtime: fi.ModTime()})
+	}
+	if b.programIntact(want) {
+		return nil
+	}
+	b.program = nil
+	prog := filepath.Join(b.dir, "prog")
+	if err := clearDir(prog); err != nil {
+		return err
+	}
+	for i, f := range want {
+		if strings.ContainsRune(f.Name, '/') {
+			return fmt.Errorf("program file name %q has a slash", f.Name)
+		}
+		dst := filepath.Join(prog, f.Name)
+		if err := copyFile(f.Path, dst, 0o755); err != nil {
+			return fmt.Errorf("place %s: %w", f.Name, err)
+		}
+		fi, err := os.Stat(dst)
+		if err != nil {
+			return err
+		}
+		want[i].placed = fi.ModTime()
+	}
+	b.program = want
+	return nil
+}
+
+// programIntact reports whether prog/ holds exactly want, as placed: the
+// same sources, unchanged since, and copies no run has changed (a program
+// in basic mode can write to its own folder; in full mode it is
+// read-only).
+func (b *box) programIntact(want []programFile) bool {
+	if len(want) != len(b.program) {
+		return false
+	}
+	for i, p := range b.program {
+		if want[i].File != p.File || want[i].size != p.size || !want[i].mtime.Equal(p.mtime) {
+			return false
+		}
+		fi, err := os.Lstat(filepath.Join(b.dir, "prog", p.Name))
+		if err != nil || !fi.Mode().IsRegular() || fi.Size() != p.size || !fi.ModTime().Equal(p.placed) {
+			return false
+		}
+	}
+	return true
+}
+
+// placeWork copies the run's working files into work/, owned by the box's
+// uid.
+func (b *box) placeWork(files []File) error {
+	for _, f := range files {
+		dst := filepath.Join(b.dir, "work", f.Name)
+		if err := copyFile(f.Path, dst, 0o644); err != nil {
+			return fmt.Errorf("place %s: %w", f.Name, err)
+		}
+		if b.sandbox.dropUID {
+			if err := os.Chown(dst, b.uid, b.gid); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// clean empties the writable directories after a run.
+func (b *box) clean() {
+	for _, d := range []string{"work", "tmp"} {
+		_ = clearDir(filepath.Join(b.dir, d))
+	}
+}
+
+func clearDir(dir string) error {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return err
+	}
+	var first error
+	for _, e := range entries {
+		if err := os.RemoveAll(filepath.Join(dir, e.Name())); err != nil && first == nil {
+			first = err
+		}
+	}
+	return first
+}
+
+func copyFile(src, dst string, mode os.FileMode) error {
+	in, err := os.Open(src)
+	if err != nil {
+		return err
+	}
+	defer in.Close()
+	out, err := os.OpenFile(dst, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, mode)
+	if err != nil {
+		return err
+	}
+	if _, err := io.Copy(out, in); err != nil {
+		out.Close()
+		return err
+	}
+	return out.Close()
+}
+
+// collect copies a file the program made out of the box. It refuses links
+// and anything but a regular file, so that a hostile compiler cannot make
+// the judge read a host file.
+func collect(src, dst string) error {
+	in, err := os.OpenFile(src, os.O_RDONLY|syscall.O_NOFOLLOW|syscall.O_NONBLOCK, 0)
+	if err != nil {
+		return err
+	}
+	defer in.Close()
+	fi, err := in.Stat()
+	if err != nil {
+		return err
+	}
+	if !fi.Mode().IsRegular() {
+		return fmt.Errorf("%s is not a regular file", filepath.Base(src))
+	}
+	tmp, err := os.CreateTemp(filepath.Dir(dst), ".collect-*")
+	if err != nil {
+		return err
+	}
+	if _, err := io.Copy(tmp, in); err != nil {
+		tmp.Close()
+		os.Remove(tmp.Name())
+		return err
+	}
+	if err := tmp.Chmod(0o755); err != nil {
+		tmp.Close()
+		os.Remove(tmp.Name())
+		return err
+	}
+	if err := tmp.Close(); err != nil {
+		os.Remove(tmp.Name())
+		return err
+	}
+	return os.Rename(tmp.Name(), dst)
+}
+
+// copyOutput copies the program's stdout to path (or nowhere), up to limit
+// bytes; past it, onLimit is called once and the rest is drained.
+func copyOutput(r io.Reader, path string, limit int64, onLimit func()) (int64, error) {
+	var w io.Writer = io.Discard
+	var f *os.File
+	if path != "" {
+		var err error
+		if f, err = os.Create(path); err != nil {
+			io.Copy(io.Discard, r)
+			return 0, err
+		}
+		defer f.Close()
+		w = f
+	}
+	buf := make([]byte, 64<<10)
+	var n int64
+	var werr error
+	for {
+		k, err := r.Read(buf)
+		if k > 0 {
+			if n+int64(k) > limit {
+				keep := limit - n
+				if keep > 0 && werr == nil {
+					_, werr = w.Write(buf[:keep])
+				}
+				n = limit + 1
+				onLimit()
+				w = io.Discard
+			} else {
+				if werr == nil {
+					_, werr = w.Write(buf[:k])
+				}
+				n += int64(k)
+			}
+		}
+		if err != nil {
+			break
+		}
+	}
+	return n, werr
+}
+
+// readCapped keeps the first limit bytes of r and drains the rest.
+func readCapped(r io.Reader, limit int64) ([]byte, error) {
+	data, err := io.ReadAll(io.LimitReader(r, limit))
+	io.Copy(io.Discard, r)
+	return data, err
+}

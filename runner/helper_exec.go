@@ -1,0 +1,312 @@
+package runner
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"syscall"
+	"time"
+
+	"golang.org/x/sys/unix"
+)
+
+// launched is what the thread that starts a program reports: first the
+// pid (or why there is none), then how the program ended.
+type launched struct {
+	pid  int
+	err  error
+	ws   syscall.WaitStatus
+	ru   syscall.Rusage
+	peak int64 // the program's own high-water mark at exit (traced runs)
+	wall time.Duration
+}
+
+// runOne starts one program, waits for it, kills what it left, and
+// reports.
+func (h *helper) runOne(req runRequest, files []*os.File) helperReply {
+	if len(files) < 3 {
+		return helperReply{Kind: "error", Err: "run request without stdin, stdout and stderr"}
+	}
+	path, err := lookPath(req.Path, req.Env)
+	if err != nil {
+		return helperReply{Kind: "error", NotFound: true, Err: err.Error()}
+	}
+	base := highWaterRSS()
+	started := make(chan launched, 1)
+	ended := make(chan launched, 1)
+	go h.launch(path, req, files, started, ended)
+	l := <-started
+	if l.err != nil {
+		return helperReply{Kind: "error", Err: l.err.Error()}
+	}
+	// Close our copies of the program's standard streams at once, so that
+	// the judge sees end of output when the program's tree is gone.
+	for _, f := range files[:3] {
+		f.Close()
+	}
+	h.mu.Lock()
+	h.pid = l.pid
+	killed := h.killed
+	h.mu.Unlock()
+	if killed {
+		h.signalAll()
+	}
+	_ = sendMsg(h.sock, helperReply{Kind: "started", Pid: l.pid}, nil)
+	l = <-ended
+	h.killAll()
+	reply := helperReply{
+		Kind:    "done",
+		Wall:    int64(l.wall),
+		CPU:     syscall.TimevalToNsec(l.ru.Utime) + syscall.TimevalToNsec(l.ru.Stime),
+		MaxRSS:  l.ru.Maxrss << 10,
+		BaseRSS: base,
+		PeakRSS: l.peak,
+	}
+	switch {
+	case l.err != nil:
+		reply.Err = fmt.Sprintf("wait: %v", l.err)
+	case l.ws.Exited():
+		reply.Exited, reply.ExitCode = true, l.ws.ExitStatus()
+	case l.ws.Signaled():
+		reply.Signal = int(l.ws.Signal())
+	}
+	return reply
+}
+
+// launch starts the program from a thread of its own and waits for it
+// there. The thread is dressed for the program (cgroup, namespaces,
+// keyring, no_new_privs, capabilities, seccomp) before it forks, so the
+// program has all of it from its first instruction; and it is never given
+// back to the Go scheduler: the goroutine ends still locked to it, which
+// ends the thread too.
+func (h *helper) launch(path string, req runRequest, files []*os.File, started, ended chan<- launched) {
+	runtime.LockOSThread()
+	start := time.Now()
+	pid, err := h.fork(path, req, files)
+	// A judge thread that forks while the program file is still open for
+	// writing in another goroutine holds it open until its exec: ETXTBSY
+	// passes within moments (golang/go#22315).
+	for try := 0; err == syscall.ETXTBSY && try < 100; try++ {
+		time.Sleep(time.Millisecond)
+		start = time.Now()
+		pid, err = h.fork(path, req, files)
+	}
+	started <- launched{pid: pid, err: err}
+	if err != nil {
+		return
+	}
+	var l launched
+	if !h.cfg.Full {
+		// Without cgroups, the program's own peak memory is read at its
+		// exit stop; it is traced from this thread.
+		l.ws, l.ru, l.peak, l.err = waitTraced(pid)
+	} else {
+		for {
+			_, l.err = syscall.Wait4(pid, &l.ws, 0, &l.ru)
+			if l.err != syscall.EINTR {
+				break
+			}
+		}
+	}
+	l.wall = time.Since(start)
+	ended <- l
+}
+
+// fork prepares the calling thread and forks and execs the program from
+// it. It must run on a locked thread that is thrown away afterwards.
+func (h *helper) fork(path string, req runRequest, files []*os.File) (int, error) {
+	restore, err := setLimits(req, h.cfg)
+	if err != nil {
+		return 0, err
+	}
+	defer restore()
+	// Join the run's cgroup: the program is accounted from its first
+	// instruction. v1 moves this thread, v2 the whole helper, for the
+	// moment of the fork.
+	if err := writeZero(files[3:]); err != nil {
+		return 0, fmt.Errorf("join cgroup: %w", err)
+	}
+	defer writeZero(h.home)
+	if h.cfg.Full {
+		// A new IPC namespace (nothing a run leaves in SysV IPC or POSIX
+		// message queues reaches the next) and a cgroup namespace rooted at
+		// the run's group (the host's layout stays hidden).
+		if err := unix.Unshare(unix.CLONE_NEWIPC | unix.CLONE_NEWCGROUP); err != nil {
+			return 0, fmt.Errorf("unshare: %w", err)
+		}
+	}
+	// An empty session keyring in place of the judge's. (A normal user's
+	// key quota is small; there the seccomp filter, which denies every
+	// keyring call, is what keeps the judge's keys from the program.)
+	if _, _, e := unix.Syscall(unix.SYS_KEYCTL, unix.KEYCTL_JOIN_SESSION_KEYRING, 0, 0); e != 0 && h.cfg.DropUID {
+		return 0, fmt.Errorf("new session keyring: %w", e)
+	}
+	if err := unix.Prctl(unix.PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0); err != nil {
+		return 0, fmt.Errorf("no_new_privs: %w", err)
+	}
+	sys := &syscall.SysProcAttr{Setpgid: true, Pdeathsig: syscall.SIGKILL, Ptrace: !h.cfg.Full}
+	if h.cfg.DropUID {
+		if err := dropBoundingSet(); err != nil {
+			return 0, err
+		}
+		sys.Credential = &syscall.Credential{Uid: uint32(h.cfg.UID), Gid: uint32(h.cfg.GID), Groups: []uint32{}}
+	}
+	// Last: from here on this thread, and the program, run under the
+	// box's system-call filter.
+	if err := installSeccomp(); err != nil {
+		return 0, fmt.Errorf("seccomp: %w", err)
+	}
+	attr := &syscall.ProcAttr{
+		Dir:   req.Dir,
+		Env:   req.Env,
+		Files: []uintptr{files[0].Fd(), files[1].Fd(), files[2].Fd()},
+		Sys:   sys,
+	}
+	return syscall.ForkExec(path, req.Args, attr)
+}
+
+// writeZero writes "0" into each cgroup file: the writer joins that group.
+func writeZero(files []*os.File) error {
+	for _, f := range files {
+		if _, err := f.WriteString("0"); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// dropBoundingSet empties the calling thread's capability bounding set.
+func dropBoundingSet() error {
+	for c := 0; c <= 63; c++ {
+		err := unix.Prctl(unix.PR_CAPBSET_DROP, uintptr(c), 0, 0, 0)
+		if err == unix.EINVAL {
+			return nil
+		}
+		if err != nil {
+			return fmt.Errorf("drop capability %d: %w", c, err)
+		}
+	}
+	return nil
+}
+
+// waitTraced follows a program started with Ptrace: it lets it run past its
+// exec stop, passes on its signals, and reads its high-water mark of
+// resident memory at its exit stop. It must run on the thread that started
+// the program.
+func waitTraced(pid int) (ws syscall.WaitStatus, ru syscall.Rusage, peak int64, err error) {
+	for {
+		_, err = syscall.Wait4(pid, &ws, syscall.WALL, &ru)
+		if err == syscall.EINTR {
+			continue
+		}
+		if err != nil || !ws.Stopped() {
+			return ws, ru, peak, err
+		}
+		sig := ws.StopSignal()
+		switch {
+		case sig == syscall.SIGTRAP && ws.TrapCause() == syscall.PTRACE_EVENT_EXIT:
+			peak = statusField(fmt.Sprintf("/proc/%d/status", pid), "VmHWM:")
+			sig = 0
+		case sig == syscall.SIGTRAP && ws.TrapCause() <= 0:
+			// The stop after exec: from now on, stop at exit too, and die
+			// with the helper.
+			_ = syscall.PtraceSetOptions(pid, unix.PTRACE_O_TRACEEXIT|unix.PTRACE_O_EXITKILL)
+			sig = 0
+		}
+		_ = syscall.PtraceCont(pid, int(sig))
+	}
+}
+
+// setLimits sets the process's rlimits for the next program and returns a
+// function that puts the helper's own back.
+func setLimits(req runRequest, cfg helperConfig) (func(), error) {
+	type lim struct {
+		res int
+		val uint64
+	}
+	want := []lim{
+		{unix.RLIMIT_STACK, uint64(req.Stack)},
+		{unix.RLIMIT_FSIZE, uint64(req.FileSize)},
+		{unix.RLIMIT_NOFILE, uint64(req.Files)},
+	}
+	if !cfg.Full && req.Procs > 0 {
+		// Without a pids cgroup, RLIMIT_NPROC bounds a fork bomb. It counts
+		// every task of the program's user, so it is set above what that
+		// user runs now (none, for a box uid). It does not bind root, which
+		// is why root's programs run as a box uid.
+		uid := os.Getuid()
+		if cfg.DropUID {
+			uid = cfg.UID
+		}
+		want = append(want, lim{unix.RLIMIT_NPROC, uint64(userTasks(uid) + req.Procs)})
+	}
+	type savedLim struct {
+		res int
+		old syscall.Rlimit
+	}
+	var saved []savedLim
+	restore := func() {
+		for _, s := range saved {
+			_ = syscall.Setrlimit(s.res, &s.old)
+		}
+	}
+	// The hard limit is lowered too only where the helper can raise it
+	// again for the next run (CAP_SYS_RESOURCE, which containers often
+	// withhold); otherwise the program could raise its soft limits up to
+	// the box's hard ones, which the cgroup, the tmpfs size and the
+	// output pipe bound anyway (see the package documentation).
+	hard := canRaiseHardLimits()
+	for _, w := range want {
+		var old syscall.Rlimit
+		if err := syscall.Getrlimit(w.res, &old); err != nil {
+			restore()
+			return nil, err
+		}
+		saved = append(saved, savedLim{w.res, old})
+		v := w.val
+		if old.Max != unix.RLIM_INFINITY && v > old.Max {
+			v = old.Max
+		}
+		rl := syscall.Rlimit{Cur: v, Max: old.Max}
+		if hard {
+			rl.Max = v
+		}
+		if err := syscall.Setrlimit(w.res, &rl); err != nil {
+			restore()
+			return nil, fmt.Errorf("setrlimit %d: %w", w.res, err)
+		}
+	}
+	return restore, nil
+}
+
+// canRaiseHardLimits reports whether this process holds CAP_SYS_RESOURCE.
+func canRaiseHardLimits() bool {
+	hdr := unix.CapUserHeader{Version: unix.LINUX_CAPABILITY_VERSION_3}
+	var data [2]unix.CapUserData
+	if err := unix.Capget(&hdr, &data[0]); err != nil {
+		return false
+	}
+	return data[unix.CAP_SYS_RESOURCE/32].Effective&(1<<(unix.CAP_SYS_RESOURCE%32)) != 0
+}
+
+// lookPath finds file in the PATH given in env, inside the box.
+func lookPath(file string, env []string) (string, error) {
+	if strings.Contains(file, "/") {
+		return file, nil
+	}
+	path := ""
+	for _, e := range env {
+		if strings.HasPrefix(e, "PATH=") {
+			path = e[5:]
+		}
+	}
+	for _, dir := range filepath.SplitList(path) {
+		p := filepath.Join(dir, file)
+		if fi, err := os.Stat(p); err == nil && !fi.IsDir() && fi.Mode()&0o111 != 0 {
+			return p, nil
+		}
+	}
+	return "", fmt.Errorf("%s: not found in PATH", file)
+}

@@ -1,0 +1,340 @@
+package runner
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/puzzlejudge/judge/runner/cgroup"
+)
+
+// Run runs spec in a box and returns what it did. An error means the judge
+// itself failed (the run's verdict is then an internal error).
+func (s *Sandbox) Run(ctx context.Context, spec Spec) (Result, error) {
+	if len(spec.Args) == 0 {
+		return Result{}, errors.New("run: empty command")
+	}
+	b, err := s.acquire(spec.Overlays)
+	if err != nil {
+		return Result{}, err
+	}
+	res, healthy, err := b.run(ctx, spec, spec.Limits.WithDefaults())
+	s.release(b, healthy)
+	return res, err
+}
+
+// paths returns the program and working directories as the program sees
+// them.
+func (b *box) paths() (prog, work, tmp string) {
+	if b.full {
+		return "/prog", "/box", "/tmp"
+	}
+	return filepath.Join(b.dir, "prog"), filepath.Join(b.dir, "work"), filepath.Join(b.dir, "tmp")
+}
+
+func (b *box) expand(s string) string {
+	prog, work, _ := b.paths()
+	return strings.NewReplacer("{prog}", prog, "{box}", work).Replace(s)
+}
+
+func (b *box) env(spec Spec) []string {
+	_, work, tmp := b.paths()
+	env := []string{"PATH=" + BoxPath, "HOME=" + work, "LANG=C.UTF-8", "TMPDIR=" + tmp}
+	for _, e := range spec.Env {
+		env = append(env, b.expand(e))
+	}
+	return env
+}
+
+// stopReason records why the runner stopped a program; the first reason
+// wins.
+type stopReason struct {
+	mu     sync.Mutex
+	status Status
+	set    bool
+}
+
+func (r *stopReason) trySet(s Status) bool {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.set {
+		return false
+	}
+	r.status, r.set = s, true
+	return true
+}
+
+func (r *stopReason) get() (Status, bool) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.status, r.set
+}
+
+// run runs one program in the box. healthy says whether the box may be
+// used again.
+func (b *box) run(ctx context.Context, spec Spec, lim Limits) (res Result, healthy bool, err error) {
+	if err := b.placeProgram(spec.Program); err != nil {
+		return res, false, err
+	}
+	defer b.clean()
+	if err := b.placeWork(spec.Work); err != nil {
+		return res, false, err
+	}
+	var cg cgroup.Group
+	if b.full {
+		if cg, err = b.takeGroup(); err != nil {
+			return res, false, err
+		}
+		// The group goes after the run, off the next run's path.
+		defer b.sandbox.removeLater(cg)
+		if err := cg.SetLimits(cgroup.Limits{Memory: lim.Memory, Procs: lim.Procs}); err != nil {
+			return res, false, fmt.Errorf("set cgroup limits: %w", err)
+		}
+	}
+
+	// Standard streams and cgroup files travel with the request.
+	st, err := b.openStreams(spec)
+	if err != nil {
+		return res, false, err
+	}
+	defer st.close()
+	var enter []*os.File
+	if cg != nil {
+		if enter, err = cg.Enter(); err != nil {
+			return res, false, err
+		}
+		defer closeAll(enter)
+	}
+	_, workDir, _ := b.paths()
+	req := runRequest{
+		Op:       "run",
+		Path:     b.expand(spec.Args[0]),
+		Env:      b.env(spec),
+		Dir:      workDir,
+		Stack:    lim.Stack,
+		FileSize: lim.Output,
+		Files:    lim.Files,
+		Procs:    lim.Procs,
+	}
+	for _, a := range spec.Args {
+		req.Args = append(req.Args, b.expand(a))
+	}
+
+	var stop stopReason
+	// Every limit that fires sends a kill, even after the first: one that
+	// crossed the run request on its way is not lost.
+	stopFor := func(s Status) {
+		stop.trySet(s)
+		b.requestKill()
+	}
+	st.start(spec, lim, &res, func() { stopFor(OutputExceeded) })
+	fds := append(st.theirFDs(), fdsOf(enter)...)
+	if err := sendMsg(int(b.sock.Fd()), req, fds); err != nil {
+		st.closeTheirs()
+		st.wait()
+		return res, false, fmt.Errorf("send run request: %w", err)
+	}
+	st.closeTheirs()
+
+	reply, ok := b.await(ctx, lim, cg, stopFor, &stop)
+	if !ok {
+		b.requestKill()
+		if cg != nil {
+			cg.Kill()
+		}
+		st.wait()
+		if err := ctx.Err(); err != nil {
+			return res, false, err
+		}
+		return res, false, errors.New("box helper died during the run")
+	}
+	var use cgroup.Usage
+	var useErr error
+	if cg != nil {
+		// Nothing may outlive the run, even if the helper missed it.
+		cg.Kill()
+		use, useErr = cg.Usage()
+	}
+	st.wait()
+	if reply.Kind == "error" {
+		if reply.NotFound {
+			return res, true, fmt.Errorf("%w: %s", ErrCommandNotFound, reply.Err)
+		}
+		return res, false, fmt.Errorf("box: %s", reply.Err)
+	}
+	if useErr != nil {
+		return res, false, fmt.Errorf("read cgroup: %w", useErr)
+	}
+	if st.outErr != nil {
+		return res, false, fmt.Errorf("write output: %w", st.outErr)
+	}
+	if err := ctx.Err(); err != nil {
+		return res, true, err
+	}
+	o := outcome{exited: reply.Exited, exitCode: reply.ExitCode, signal: reply.Signal, wall: time.Duration(reply.Wall)}
+	o.stop, o.stopped = stop.get()
+	if cg != nil {
+		o.cpu, o.peak, o.oomKills, o.hitLimit = use.CPU, use.Peak, use.OOMKills, use.HitLimit
+	} else {
+		o.cpu = time.Duration(reply.CPU)
+		o.peak = basicPeak(reply, b.peak)
+	}
+	res.Status = decide(o, lim)
+	res.CPU, res.Wall, res.Memory = o.cpu, o.wall, o.peak
+	if o.exited {
+		res.ExitCode = reply.ExitCode
+	} else {
+		res.Signal = o.sig()
+	}
+	for _, name := range spec.Collect {
+		if err := collect(filepath.Join(b.dir, "work", name), filepath.Join(spec.CollectDir, name)); err != nil && res.OK() {
+			return res, true, fmt.Errorf("collect %s: %w", name, err)
+		}
+	}
+	return res, true, nil
+}
+
+// removeLater removes a run's group in the background; Close waits for
+// every such removal.
+func (s *Sandbox) removeLater(g cgroup.Group) {
+	s.removing.Add(1)
+	go func() {
+		defer s.removing.Done()
+		_ = g.Remove()
+	}()
+}
+
+// basicPeak is a basic-mode run's peak memory: the program's own peak at
+// exit, or what polling saw of its tree, whichever is larger.
+func basicPeak(reply helperReply, polled int64) int64 {
+	peak := max(reply.PeakRSS, polled)
+	if peak == 0 && reply.MaxRSS > reply.BaseRSS {
+		// Killed before its exit stop and too short to be polled: rusage,
+		// which counts from the helper's own mark, is the program's peak
+		// once above it.
+		peak = reply.MaxRSS
+	}
+	return peak
+}
+
+// killRepeat is how often a kill is sent again while a killed run has not
+// ended.
+const killRepeat = 50 * time.Millisecond
+
+// await waits for the run to end while it enforces the CPU, wall and (in
+// basic mode) memory limits. It returns false when the helper is gone.
+func (b *box) await(ctx context.Context, lim Limits, cg cgroup.Group, stopFor func(Status), stop *stopReason) (helperReply, bool) {
+	var started time.Time
+	pid := 0
+	wall := time.NewTimer(time.Hour)
+	defer wall.Stop()
+	tick := time.NewTimer(time.Hour)
+	defer tick.Stop()
+	b.peak = 0
+	ncpu := time.Duration(runtime.NumCPU())
+	done := ctx.Done()
+	for {
+		select {
+		case r, ok := <-b.replies:
+			if !ok {
+				return r, false
+			}
+			switch r.Kind {
+			case "started":
+				started, pid = time.Now(), r.Pid
+				wall.Reset(lim.Wall)
+				tick.Reset(0)
+			case "done", "error":
+				return r, true
+			}
+		case <-wall.C:
+			stopFor(WallExceeded)
+			tick.Reset(killRepeat)
+		case <-done:
+			done = nil
+			stopFor(WallExceeded)
+			// Keep waiting for "done" so the box can be reused.
+			tick.Reset(killRepeat)
+		case <-tick.C:
+			if _, stopped := stop.get(); stopped {
+				// Killed, but not yet done: say it again.
+				b.requestKill()
+				tick.Reset(killRepeat)
+				continue
+			}
+			used := b.cpuUsed(cg, pid)
+			if used > lim.CPU {
+				stopFor(CPUExceeded)
+				tick.Reset(killRepeat)
+				continue
+			}
+			if cg == nil {
+				if m := b.pollMemory(pid); m > lim.Memory {
+					stopFor(MemoryExceeded)
+					tick.Reset(killRepeat)
+					continue
+				}
+			}
+			// CPU time grows at most ncpu times as fast as real time, so
+			// the limit cannot be passed before this timer fires.
+			next := (lim.CPU - used) / ncpu
+			if next < time.Millisecond {
+				next = time.Millisecond
+			}
+			if cg == nil && next > 10*time.Millisecond {
+				next = 10 * time.Millisecond // polled memory
+			}
+			if rem := lim.Wall - time.Since(started); next > rem && rem > 0 {
+				next = rem
+			}
+			tick.Reset(next)
+		}
+	}
+}
+
+// cpuUsed is the tree's CPU time so far.
+func (b *box) cpuUsed(cg cgroup.Group, pid int) time.Duration {
+	if cg != nil {
+		t, _ := cg.CPU()
+		return t
+	}
+	var total time.Duration
+	for _, p := range append([]int{pid}, descendants(pid)...) {
+		total += procCPU(p)
+	}
+	return total
+}
+
+// pollMemory returns the tree's resident memory now, and keeps the peak:
+// the larger of the highest total seen and any one process's own
+// high-water mark.
+func (b *box) pollMemory(pid int) int64 {
+	var total int64
+	for _, p := range append([]int{pid}, descendants(pid)...) {
+		status := fmt.Sprintf("/proc/%d/status", p)
+		total += statusField(status, "VmRSS:")
+		b.peak = max(b.peak, statusField(status, "VmHWM:"))
+	}
+	b.peak = max(b.peak, total)
+	return total
+}
+
+// requestKill asks the helper to kill every process of the current run.
+// (The judge empties the run's cgroup itself once the run is over.)
+func (b *box) requestKill() {
+	_ = sendMsg(int(b.sock.Fd()), runRequest{Op: "kill"}, nil)
+}
+
+func fdsOf(files []*os.File) []int {
+	out := make([]int, 0, len(files))
+	for _, f := range files {
+		out = append(out, int(f.Fd()))
+	}
+	return out
+}

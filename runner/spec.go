@@ -1,0 +1,43 @@
+package runner
+
+// File is a host file placed into a box for a run.
+type File struct {
+	Name string // base name inside the box
+	Path string // host path to copy from
+}
+
+// Spec is one run of a program.
+type Spec struct {
+	// Args is the command line. Args[0] is looked up in the box's PATH
+	// unless it holds a slash. "{prog}" and "{box}" in Args and Env are
+	// replaced with the program directory and the working directory.
+	Args []string
+	// Env is added to the box's clean environment (PATH, HOME, LANG,
+	// TMPDIR); nothing is taken from the judge's own environment.
+	Env []string
+	// Program files are placed read-only in {prog}.
+	Program []File
+	// Work files are placed in the writable working directory {box}.
+	Work []File
+	// Collect names files of the working directory to copy, after the run,
+	// into CollectDir (regular files only; links are refused).
+	Collect    []string
+	CollectDir string
+	// Stdin is the host file given as standard input, through a pipe the
+	// judge feeds (the program never sees the host file itself); "" gives
+	// /dev/null.
+	Stdin string
+	// Stdout is the host file standard output is written to; "" discards
+	// it (it is still counted against the output limit).
+	Stdout string
+	// Combined sends stdout and stderr together into Result.Stderr, capped
+	// at Limits.Stderr, with no output limit (for compilers).
+	Combined bool
+	// Overlays are shown as private writable views; such a run gets a box
+	// of its own that is discarded afterwards.
+	Overlays []Overlay
+	Limits   Limits
+}
+
+// BoxPath is the PATH every box gets.
+const BoxPath = "/usr/local/go/bin:/usr/local/bin:/usr/bin:/bin"

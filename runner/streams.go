@@ -1,0 +1,120 @@
+package runner
+
+import (
+	"io"
+	"os"
+	"sync"
+)
+
+// streams are a run's standard streams: the ends the program gets
+// (theirs) and the judge's ends, with the goroutines that feed stdin and
+// read stdout and stderr.
+type streams struct {
+	theirs []*os.File // stdin, stdout, stderr as the program gets them
+	input  *os.File   // the host input file, fed into the stdin pipe
+	feed   *os.File   // the judge's end of the stdin pipe
+	out    *os.File   // the judge's end of stdout
+	err    *os.File   // the judge's end of stderr (== out when combined)
+	wg     sync.WaitGroup
+	outErr error
+}
+
+// openStreams makes the pipes of a run. Standard input is a pipe the judge
+// fills from the host file, so the program never holds the host file (nor
+// learns its path through /proc/self/fd/0).
+func (b *box) openStreams(spec Spec) (*streams, error) {
+	st := &streams{}
+	fail := func(err error) (*streams, error) {
+		st.closeTheirs()
+		st.close()
+		return nil, err
+	}
+	if spec.Stdin == "" {
+		null, err := os.Open(os.DevNull)
+		if err != nil {
+			return fail(err)
+		}
+		st.theirs = append(st.theirs, null)
+	} else {
+		in, err := os.Open(spec.Stdin)
+		if err != nil {
+			return fail(err)
+		}
+		st.input = in
+		r, w, err := os.Pipe()
+		if err != nil {
+			return fail(err)
+		}
+		st.theirs, st.feed = append(st.theirs, r), w
+	}
+	outR, outW, err := os.Pipe()
+	if err != nil {
+		return fail(err)
+	}
+	st.out, st.theirs = outR, append(st.theirs, outW)
+	if spec.Combined {
+		st.err, st.theirs = outR, append(st.theirs, outW)
+		return st, nil
+	}
+	errR, errW, err := os.Pipe()
+	if err != nil {
+		return fail(err)
+	}
+	st.err, st.theirs = errR, append(st.theirs, errW)
+	return st, nil
+}
+
+// start feeds stdin and reads stdout and stderr into res until the program
+// and all it started have closed them. Past the output limit, onLimit is
+// called once and the rest is drained.
+func (st *streams) start(spec Spec, lim Limits, res *Result, onLimit func()) {
+	if feed := st.feed; feed != nil {
+		st.feed = nil
+		st.wg.Add(1)
+		go func() {
+			defer st.wg.Done()
+			// A program that does not read its input ends the copy with
+			// EPIPE when it exits; that is not the judge's failure.
+			_, _ = io.Copy(feed, st.input)
+			feed.Close()
+		}()
+	}
+	if spec.Combined {
+		st.wg.Add(1)
+		go func() {
+			defer st.wg.Done()
+			res.Stderr, _ = readCapped(st.out, lim.Stderr)
+		}()
+		return
+	}
+	st.wg.Add(2)
+	go func() {
+		defer st.wg.Done()
+		res.Output, st.outErr = copyOutput(st.out, spec.Stdout, lim.Output, onLimit)
+	}()
+	go func() {
+		defer st.wg.Done()
+		res.Stderr, _ = readCapped(st.err, lim.Stderr)
+	}()
+}
+
+// theirFDs are the descriptors sent to the helper.
+func (st *streams) theirFDs() []int { return fdsOf(st.theirs) }
+
+// closeTheirs closes the judge's copies of the program's ends, once they
+// have been sent.
+func (st *streams) closeTheirs() {
+	closeAll(st.theirs)
+	st.theirs = nil
+}
+
+// wait waits for the feeding and reading to end.
+func (st *streams) wait() { st.wg.Wait() }
+
+// close closes the judge's ends; call it after wait.
+func (st *streams) close() {
+	closeAll([]*os.File{st.input, st.feed, st.out})
+	if st.err != st.out {
+		closeAll([]*os.File{st.err})
+	}
+}
