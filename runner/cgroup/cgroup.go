@@ -244,8 +244,19 @@ func rmdir(dir string) error {
 }
 
 // removeStale removes, below each parent, the judge-<instance> folders
-// whose instance is not alive, with every group inside them.
+// whose instance is not alive, with every group inside them; never one
+// that holds this process itself (on v2 a process lives in the leaf of
+// the last tree it opened, after the earlier ones closed).
 func removeStale(parents []string, self string, alive func(string) bool) {
+	own, _ := readOwn()
+	mine := func(name string) bool {
+		for _, p := range append([]string{own.v2}, values(own.v1)...) {
+			if strings.Contains(p+"/", "/"+name+"/") {
+				return true
+			}
+		}
+		return false
+	}
 	for _, parent := range parents {
 		entries, err := os.ReadDir(parent)
 		if err != nil {
@@ -256,7 +267,7 @@ func removeStale(parents []string, self string, alive func(string) bool) {
 			if !e.IsDir() || !strings.HasPrefix(name, Prefix) || name == Prefix+self {
 				continue
 			}
-			if alive(strings.TrimPrefix(name, Prefix)) {
+			if alive(strings.TrimPrefix(name, Prefix)) || mine(name) {
 				continue
 			}
 			removeTree(filepath.Join(parent, name))
@@ -277,4 +288,12 @@ func removeTree(dir string) {
 		killLoop(dir)
 	}
 	_ = rmdir(dir)
+}
+
+func values(m map[string]string) []string {
+	out := make([]string, 0, len(m))
+	for _, v := range m {
+		out = append(out, v)
+	}
+	return out
 }
