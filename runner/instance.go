@@ -107,10 +107,11 @@ func lockFile(path string, tryOnly bool) (*os.File, error) {
 
 // alive reports whether the instance name still has its lock held. An
 // instance without a lock file is dead: a sandbox takes its lock before it
-// makes anything else.
+// makes anything else. A name that is not an instance name is taken for
+// alive: what this judge did not make, it leaves alone.
 func alive(lockDir, name string) bool {
-	if name == "" || strings.ContainsAny(name, "/.") {
-		return false
+	if !isInstanceName(name) {
+		return true
 	}
 	f, err := os.OpenFile(filepath.Join(lockDir, name+".lock"), os.O_RDWR|syscall.O_CLOEXEC, 0)
 	if err != nil {
@@ -135,7 +136,7 @@ func removeStaleBoxes(work, lockDir, self string) {
 	}
 	for _, e := range entries {
 		name := e.Name()
-		if !e.IsDir() || name == self || !isInstanceName(name) || alive(lockDir, name) {
+		if !e.IsDir() || name == self || alive(lockDir, name) {
 			continue
 		}
 		removeTree(filepath.Join(work, name))
@@ -143,7 +144,7 @@ func removeStaleBoxes(work, lockDir, self string) {
 }
 
 func isInstanceName(s string) bool {
-	if len(s) != 12 {
+	if len(s) != 12 || strings.ToLower(s) != s {
 		return false
 	}
 	_, err := hex.DecodeString(s)
