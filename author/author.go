@@ -21,6 +21,7 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"github.com/puzzlejudge/judge/compile"
 	"github.com/puzzlejudge/judge/config"
 	"github.com/puzzlejudge/judge/grade"
 	"github.com/puzzlejudge/judge/problem"
@@ -52,7 +53,7 @@ type Kit struct {
 	// Sandbox runs every program.
 	Sandbox *runner.Sandbox
 	// Compiler compiles validators, generators and solutions.
-	Compiler *runner.Compiler
+	Compiler *compile.Compiler
 	// Grader judges solutions in Stress.
 	Grader *grade.Grader
 	// Workers is how many programs run at once; 0 means one.
@@ -74,7 +75,7 @@ func ToolLimits() runner.Limits {
 func (k *Kit) workers() int { return max(k.Workers, 1) }
 
 // goLanguage returns the language that compiles validators and generators.
-func (k *Kit) goLanguage() (*runner.Language, error) {
+func (k *Kit) goLanguage() (*compile.Language, error) {
 	l, ok := k.Config.Languages["go"]
 	if !ok {
 		return nil, errors.New("no go language in the languages configuration (validators and generators are Go programs)")
@@ -85,15 +86,15 @@ func (k *Kit) goLanguage() (*runner.Language, error) {
 // CompileGo compiles a single-file Go program such as validator/main.go.
 // A compile error is returned as an error naming the file, with the
 // compiler's first lines.
-func (k *Kit) CompileGo(ctx context.Context, src string) (*runner.Program, runner.Compilation, error) {
+func (k *Kit) CompileGo(ctx context.Context, src string) (*compile.Program, compile.Compilation, error) {
 	lang, err := k.goLanguage()
 	if err != nil {
-		return nil, runner.Compilation{}, err
+		return nil, compile.Compilation{}, err
 	}
 	return k.compile(ctx, lang, src)
 }
 
-func (k *Kit) compile(ctx context.Context, lang *runner.Language, src string) (*runner.Program, runner.Compilation, error) {
+func (k *Kit) compile(ctx context.Context, lang *compile.Language, src string) (*compile.Program, compile.Compilation, error) {
 	prog, comp, err := k.Compiler.Compile(ctx, lang, src)
 	if err != nil {
 		if ctx.Err() != nil {
@@ -108,7 +109,7 @@ func (k *Kit) compile(ctx context.Context, lang *runner.Language, src string) (*
 }
 
 // run runs prog with extra arguments.
-func (k *Kit) run(ctx context.Context, prog *runner.Program, args []string, stdin, stdout string, lim runner.Limits) (runner.Result, error) {
+func (k *Kit) run(ctx context.Context, prog *compile.Program, args []string, stdin, stdout string, lim runner.Limits) (runner.Result, error) {
 	spec := prog.Spec(stdin, stdout, lim)
 	if len(args) > 0 {
 		spec.Args = append(slices.Clone(spec.Args), args...)
@@ -139,7 +140,7 @@ type Validation struct {
 }
 
 // Validate runs a compiled validator on the input file.
-func (k *Kit) Validate(ctx context.Context, validator *runner.Program, input string) (Validation, error) {
+func (k *Kit) Validate(ctx context.Context, validator *compile.Program, input string) (Validation, error) {
 	res, err := k.run(ctx, validator, nil, input, "", ToolLimits())
 	if err != nil {
 		return Validation{}, err
@@ -170,7 +171,7 @@ func (k *Kit) Validate(ctx context.Context, validator *runner.Program, input str
 // Generate runs a compiled generator as `generator <seed> [args]`, writing
 // the input it prints to out. A generator that does not exit 0 is an
 // error naming the seed and arguments.
-func (k *Kit) Generate(ctx context.Context, gen *runner.Program, seed uint64, args []string, out string) (runner.Result, error) {
+func (k *Kit) Generate(ctx context.Context, gen *compile.Program, seed uint64, args []string, out string) (runner.Result, error) {
 	res, err := k.run(ctx, gen, append([]string{strconv.FormatUint(seed, 10)}, args...), "", out, ToolLimits())
 	if err != nil {
 		return res, err
@@ -194,7 +195,7 @@ func GenCall(seed uint64, args []string) string {
 // Solve runs a compiled solution of p on the input file under the
 // problem's limits, writing its output to out. A run that does not end
 // well is an error saying how (its verdict and message).
-func (k *Kit) Solve(ctx context.Context, p *problem.Problem, prog *runner.Program, input, out string) (runner.Result, error) {
+func (k *Kit) Solve(ctx context.Context, p *problem.Problem, prog *compile.Program, input, out string) (runner.Result, error) {
 	lim := grade.Limits(p, prog.Language)
 	res, err := k.run(ctx, prog, nil, input, out, lim)
 	if err != nil {

@@ -9,8 +9,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/puzzlejudge/judge/compile"
 	"github.com/puzzlejudge/judge/problem"
-	"github.com/puzzlejudge/judge/runner"
 	"github.com/puzzlejudge/judge/verdict"
 )
 
@@ -176,12 +176,12 @@ func TestCheckName(t *testing.T) {
 	}
 }
 
-func fakeLanguage(file string) (*runner.Language, error) {
+func fakeLanguage(file string) (*compile.Language, error) {
 	switch filepath.Ext(file) {
 	case ".go":
-		return &runner.Language{Name: "go"}, nil
+		return &compile.Language{Name: "go"}, nil
 	case ".c":
-		return &runner.Language{Name: "c"}, nil
+		return &compile.Language{Name: "c"}, nil
 	}
 	return nil, errors.New("unknown")
 }

@@ -9,8 +9,8 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/puzzlejudge/judge/compile"
 	"github.com/puzzlejudge/judge/problem"
-	"github.com/puzzlejudge/judge/runner"
 	"github.com/puzzlejudge/judge/verdict"
 )
 
@@ -28,7 +28,7 @@ type Solution struct {
 	Expected verdict.Verdict
 	// Language is the file's language, or nil when its extension is not
 	// one of a known language.
-	Language *runner.Language
+	Language *compile.Language
 }
 
 // SolutionsDir returns the folder of p's solutions: solutions/<slug>.
@@ -38,7 +38,7 @@ func (k *Kit) SolutionsDir(p *problem.Problem) string {
 
 // Solutions lists the solutions of p; see ListSolutions.
 func (k *Kit) Solutions(p *problem.Problem) ([]Solution, []string) {
-	return ListSolutions(k.SolutionsDir(p), func(file string) (*runner.Language, error) {
+	return ListSolutions(k.SolutionsDir(p), func(file string) (*compile.Language, error) {
 		return k.Config.Language(file, "")
 	})
 }
@@ -61,7 +61,7 @@ func folderNames() string {
 // no known language, a folder inside a verdict folder. Those files are
 // listed too, with Expected or Language left empty; files and folders whose
 // names start with a dot are ignored. A missing dir holds no solutions.
-func ListSolutions(dir string, language func(file string) (*runner.Language, error)) ([]Solution, []string) {
+func ListSolutions(dir string, language func(file string) (*compile.Language, error)) ([]Solution, []string) {
 	var sols []Solution
 	var problems []string
 	entries, err := os.ReadDir(dir)

@@ -9,9 +9,9 @@ import (
 	"strconv"
 	"sync"
 
+	"github.com/puzzlejudge/judge/compile"
 	"github.com/puzzlejudge/judge/grade"
 	"github.com/puzzlejudge/judge/problem"
-	"github.com/puzzlejudge/judge/runner"
 	"github.com/puzzlejudge/judge/verdict"
 )
 
@@ -85,7 +85,7 @@ func (k *Kit) Stress(ctx context.Context, p *problem.Problem, opt StressOptions)
 		return nil, err
 	}
 	against := opt.Against
-	var againstLang *runner.Language
+	var againstLang *compile.Language
 	if against == "" {
 		ref, err := k.Reference(p)
 		if err != nil {
@@ -99,7 +99,7 @@ func (k *Kit) Stress(ctx context.Context, p *problem.Problem, opt StressOptions)
 	if err != nil {
 		return nil, err
 	}
-	var validator *runner.Program
+	var validator *compile.Program
 	if p.Validator != "" {
 		if validator, _, err = k.CompileGo(ctx, filepath.Join(p.Validator, "main.go")); err != nil {
 			return nil, err

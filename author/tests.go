@@ -11,8 +11,8 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/puzzlejudge/judge/compile"
 	"github.com/puzzlejudge/judge/problem"
-	"github.com/puzzlejudge/judge/runner"
 )
 
 // Added describes a test written to a package.
@@ -54,10 +54,10 @@ type Regenerated struct {
 
 // tools are the compiled programs that making tests needs.
 type tools struct {
-	validator *runner.Program
-	generator *runner.Program
+	validator *compile.Program
+	generator *compile.Program
 	ref       Solution
-	refProg   *runner.Program
+	refProg   *compile.Program
 }
 
 // prepare compiles p's validator (required), its generator (when

@@ -8,8 +8,8 @@ import (
 	"io"
 	"strconv"
 	"strings"
-	"unicode/utf8"
 
+	"github.com/puzzlejudge/judge/termsafe"
 	"github.com/sergi/go-diff/diffmatchpatch"
 )
 
@@ -203,7 +203,7 @@ func render(exp, got []DiffLine, keysE, keysO []string) string {
 	width := len(strconv.Itoa(last))
 	var b strings.Builder
 	write := func(prefix byte, dl DiffLine) {
-		fmt.Fprintf(&b, "%c %*d | %s\n", prefix, width, dl.N, visible(dl.Text))
+		fmt.Fprintf(&b, "%c %*d | %s\n", prefix, width, dl.N, termsafe.Line(dl.Text))
 	}
 	i, j := 0, 0
 	for _, d := range diffs {
@@ -231,24 +231,4 @@ func joinLines(keys []string) string {
 		return ""
 	}
 	return strings.Join(keys, "\n") + "\n"
-}
-
-// visible escapes control characters other than tab, and invalid UTF-8, so
-// that a line cannot break the layout of the diff.
-func visible(s string) string {
-	var b strings.Builder
-	for i := 0; i < len(s); {
-		r, size := utf8.DecodeRuneInString(s[i:])
-		switch {
-		case r == utf8.RuneError && size == 1:
-			fmt.Fprintf(&b, `\x%02x`, s[i])
-		case r != '\t' && (r < ' ' || r == 0x7f):
-			q := strconv.QuoteRune(r)
-			b.WriteString(q[1 : len(q)-1])
-		default:
-			b.WriteString(s[i : i+size])
-		}
-		i += size
-	}
-	return b.String()
 }

@@ -128,6 +128,18 @@ func TestDiff(t *testing.T) {
 			},
 		},
 		{
+			name:     "terminal controls shown escaped",
+			expected: "1\n",
+			output:   "\x1b[2J\x1b]52;c;eA==\x07\x9b1\u009b\n",
+			context:  0,
+			want: DiffReport{
+				Line:     1,
+				Expected: lines(1, "1"),
+				Got:      lines(1, "\x1b[2J\x1b]52;c;eA==\x07\x9b1\u009b"),
+				Text:     "- 1 | 1\n+ 1 | \\x1b[2J\\x1b]52;c;eA==\\a\\x9b1\\u009b\n",
+			},
+		},
+		{
 			name:     "long lines differing after the cut",
 			expected: long + "x\nend\n",
 			output:   long + "y\nend\n",
@@ -165,22 +177,6 @@ func TestDiff(t *testing.T) {
 				t.Errorf("Diff =\n%#v\nwant\n%#v\ntext:\n%s", got, tt.want, got.Text)
 			}
 		})
-	}
-}
-
-func TestVisible(t *testing.T) {
-	tests := []struct{ in, want string }{
-		{"plain", "plain"},
-		{"tab\there", "tab\there"},
-		{"cr\r", `cr\r`},
-		{"nul\x00", `nul\x00`},
-		{"bad\xffutf8", `bad\xffutf8`},
-		{"héllo", "héllo"},
-	}
-	for _, tt := range tests {
-		if got := visible(tt.in); got != tt.want {
-			t.Errorf("visible(%q) = %q, want %q", tt.in, got, tt.want)
-		}
 	}
 }
 

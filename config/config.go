@@ -16,6 +16,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/puzzlejudge/judge/compile"
 	"github.com/puzzlejudge/judge/problem"
 	"github.com/puzzlejudge/judge/runner"
 	"github.com/spf13/pflag"
@@ -43,7 +44,7 @@ type Config struct {
 	// Dir is the folder the configuration files are in.
 	Dir string
 	// Languages maps a language name to its entry in languages.yaml.
-	Languages map[string]*runner.Language
+	Languages map[string]*compile.Language
 }
 
 // DefaultPath is the configuration file read when none is named.
@@ -134,7 +135,7 @@ func Load(path string, fs *pflag.FlagSet) (*Config, error) {
 	}
 	c.ProblemsDir = v.GetString("problems_dir")
 	c.SolutionsDir = v.GetString("solutions_dir")
-	c.Compile = runner.CompileLimits
+	c.Compile = compile.DefaultLimits()
 	if c.Compile.CPU, err = time.ParseDuration(v.GetString("compile_time")); err != nil || c.Compile.CPU <= 0 {
 		return nil, bad("compile_time", fmt.Errorf("bad duration %q", v.GetString("compile_time")))
 	}
@@ -163,14 +164,14 @@ var languageKeys = map[string]bool{
 }
 
 // LoadLanguages reads a languages file.
-func LoadLanguages(path string) (map[string]*runner.Language, error) {
+func LoadLanguages(path string) (map[string]*compile.Language, error) {
 	v := viper.New()
 	v.SetConfigFile(path)
 	v.SetConfigType("yaml")
 	if err := v.ReadInConfig(); err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
-	langs := map[string]*runner.Language{}
+	langs := map[string]*compile.Language{}
 	byExt := map[string]string{}
 	names := []string{}
 	for name := range v.AllSettings() {
@@ -187,7 +188,7 @@ func LoadLanguages(path string) (map[string]*runner.Language, error) {
 				return nil, fmt.Errorf("%s: %s: unknown key %q", path, name, k)
 			}
 		}
-		l := &runner.Language{}
+		l := &compile.Language{}
 		if err := sub.UnmarshalExact(l); err != nil {
 			return nil, fmt.Errorf("%s: %s: %w", path, name, err)
 		}
@@ -231,7 +232,7 @@ func LoadLanguages(path string) (map[string]*runner.Language, error) {
 
 // Language picks the language of a source file: by name when lang is set,
 // else by the file's extension.
-func (c *Config) Language(file, lang string) (*runner.Language, error) {
+func (c *Config) Language(file, lang string) (*compile.Language, error) {
 	if lang != "" {
 		if l, ok := c.Languages[lang]; ok {
 			return l, nil

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/puzzlejudge/judge/checker"
+	"github.com/puzzlejudge/judge/compile"
 	"github.com/puzzlejudge/judge/problem"
 	"github.com/puzzlejudge/judge/runner"
 	"github.com/puzzlejudge/judge/verdict"
@@ -20,11 +21,11 @@ import (
 // Grader judges submissions. Its fields are shared by every Grade call.
 type Grader struct {
 	Sandbox  *runner.Sandbox
-	Compiler *runner.Compiler
+	Compiler *compile.Compiler
 	// Workers is how many tests run at once; 0 means one.
 	Workers int
 	// CheckerLanguage compiles custom checkers (Go).
-	CheckerLanguage *runner.Language
+	CheckerLanguage *compile.Language
 	// TempDir holds the outputs of running tests; "" for os.TempDir.
 	TempDir string
 }
@@ -33,7 +34,7 @@ type Grader struct {
 type Submission struct {
 	Problem  *problem.Problem
 	Source   string
-	Language *runner.Language
+	Language *compile.Language
 }
 
 // Options change how one submission is judged.
@@ -113,7 +114,7 @@ type Measurement struct {
 }
 
 // Limits returns the run limits of a problem for a language.
-func Limits(p *problem.Problem, lang *runner.Language) runner.Limits {
+func Limits(p *problem.Problem, lang *compile.Language) runner.Limits {
 	cpu := time.Duration(float64(p.Limits.Time) * lang.TimeMultiplier)
 	return runner.Limits{
 		CPU:    cpu,
@@ -250,7 +251,7 @@ func (g *Grader) checker(ctx context.Context, p *problem.Problem) (checker.Check
 
 // runTests runs the tests on up to g.Workers workers. With StopOnFail,
 // tests after a failure are not started, and those running are stopped.
-func (g *Grader) runTests(ctx context.Context, prog *runner.Program, chk checker.Checker, tests []problem.Test,
+func (g *Grader) runTests(ctx context.Context, prog *compile.Program, chk checker.Checker, tests []problem.Test,
 	runLim, lim runner.Limits, outDir string, opt Options) []TestResult {
 	results := make([]TestResult, len(tests))
 	workers := max(g.Workers, 1)
@@ -300,7 +301,7 @@ func (g *Grader) runTests(ctx context.Context, prog *runner.Program, chk checker
 	return results
 }
 
-func (g *Grader) runTest(ctx context.Context, prog *runner.Program, chk checker.Checker, t problem.Test,
+func (g *Grader) runTest(ctx context.Context, prog *compile.Program, chk checker.Checker, t problem.Test,
 	runLim, lim runner.Limits, outDir string, opt Options) TestResult {
 	tr := TestResult{Name: t.Name, Sample: t.Sample}
 	out := filepath.Join(outDir, t.Name+".out")

@@ -9,9 +9,11 @@ import (
 	"testing"
 	"time"
 
+	"github.com/puzzlejudge/judge/compile"
 	"github.com/puzzlejudge/judge/config"
 	"github.com/puzzlejudge/judge/grade"
 	"github.com/puzzlejudge/judge/problem"
+	"github.com/puzzlejudge/judge/report"
 	"github.com/puzzlejudge/judge/runner"
 	"github.com/puzzlejudge/judge/verdict"
 )
@@ -33,7 +35,7 @@ func testCacheDir(t testing.TB) string {
 
 type fixture struct {
 	grader *grade.Grader
-	langs  map[string]*runner.Language
+	langs  map[string]*compile.Language
 }
 
 var (
@@ -61,7 +63,7 @@ func newGrader(t *testing.T, mode runner.Mode) *fixture {
 	f := &fixture{
 		grader: &grade.Grader{
 			Sandbox:         sb,
-			Compiler:        &runner.Compiler{Sandbox: sb, CacheDir: testCacheDir(t), ConfigDir: "../configs"},
+			Compiler:        &compile.Compiler{Sandbox: sb, CacheDir: testCacheDir(t), ConfigDir: "../configs"},
 			Workers:         2,
 			CheckerLanguage: langs["go"],
 		},
@@ -253,5 +255,41 @@ func TestCompileCache(t *testing.T) {
 		if comp.Cached != wantCached {
 			t.Errorf("compile %d: cached=%v, want %v", i, comp.Cached, wantCached)
 		}
+	}
+}
+
+// TestMissingCompiler checks that a compiler missing from the box makes
+// the grade IE, with a message naming the compiler and how to install it,
+// and leaves nothing in the compile cache.
+func TestMissingCompiler(t *testing.T) {
+	f := newGrader(t, runner.ModeFull)
+	cacheDir := t.TempDir()
+	lang := *f.langs["cpp"]
+	lang.Compile = append([]string{"no-such-g++"}, lang.Compile[1:]...)
+	lang.Version = nil
+	g := *f.grader
+	g.Compiler = &compile.Compiler{Sandbox: f.grader.Sandbox, CacheDir: cacheDir}
+	src := filepath.Join("testdata", "programs", "cpp", "ac.cpp")
+	rep, err := g.Grade(context.Background(), grade.Submission{Problem: load(t, "sum"), Source: src, Language: &lang}, grade.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "compile cpp: no-such-g++ not found in the box (install: " + lang.Install + ")"
+	if rep.Verdict != verdict.IE || rep.Error != want || rep.InternalError() != want {
+		t.Errorf("verdict %s, error %q; want IE, %q", rep.Verdict, rep.Error, want)
+	}
+	if rep.Compile.OK || rep.Compile.Cached || len(rep.Tests) != 0 {
+		t.Errorf("compile %+v, %d tests", rep.Compile, len(rep.Tests))
+	}
+	var text strings.Builder
+	if err := report.Text(&text, rep, "", report.Style{}); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(text.String(), "internal error: "+want) || strings.Contains(text.String(), "CE") {
+		t.Errorf("text report does not say the judge failed:\n%s", text.String())
+	}
+	bin, _ := os.ReadDir(filepath.Join(cacheDir, "bin"))
+	if len(bin) != 0 {
+		t.Errorf("cache entries left: %v", bin)
 	}
 }

@@ -276,3 +276,23 @@ func TestNewListShow(t *testing.T) {
 	judge(t, root, "show", "sum").want(t, 0, "sum — Sum", "time limit 300ms", "# Sum", "## Input")
 	judge(t, root, "show", "nope").want(t, exitUsage, "nope")
 }
+
+// TestSubmitMissingCompiler checks that a compiler missing from the box is
+// an internal error (exit 3) that names it and how to install it.
+func TestSubmitMissingCompiler(t *testing.T) {
+	root := fixture(t)
+	conf := t.TempDir()
+	files := map[string]string{
+		"judge.yaml": "languages: languages.yaml\ncache_dir: " + filepath.Join(conf, "cache") + "\n",
+		"languages.yaml": "fake:\n  extensions: [.fake]\n  source: main.fake\n  compile: [no-such-compiler, main.fake]\n" +
+			"  artifacts: [main]\n  run: [\"{prog}/main\"]\n  install: apt-get install -y fake\n",
+		"main.fake": "whatever",
+	}
+	for name, body := range files {
+		if err := os.WriteFile(filepath.Join(conf, name), []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	r := judge(t, root, "--config", filepath.Join(conf, "judge.yaml"), "submit", "sum", filepath.Join(conf, "main.fake"))
+	r.want(t, exitInternal, "internal error: compile fake: no-such-compiler not found in the box (install: apt-get install -y fake)")
+}

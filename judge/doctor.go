@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/fatih/color"
+	"github.com/puzzlejudge/judge/compile"
 	"github.com/puzzlejudge/judge/report"
 	"github.com/puzzlejudge/judge/runner"
 	"github.com/spf13/cobra"
@@ -73,7 +74,7 @@ func newDoctorCmd() *cobra.Command {
 
 // languageChecks runs each language's version command inside a box (or on
 // the host when no box can be had), which proves the box can see it.
-func languageChecks(ctx context.Context, langs map[string]*runner.Language, sb *runner.Sandbox) []runner.Check {
+func languageChecks(ctx context.Context, langs map[string]*compile.Language, sb *runner.Sandbox) []runner.Check {
 	names := make([]string, 0, len(langs))
 	for n := range langs {
 		names = append(names, n)

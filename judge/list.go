@@ -7,9 +7,9 @@ import (
 	"text/tabwriter"
 
 	"github.com/puzzlejudge/judge/author"
+	"github.com/puzzlejudge/judge/compile"
 	"github.com/puzzlejudge/judge/problem"
 	"github.com/puzzlejudge/judge/report"
-	"github.com/puzzlejudge/judge/runner"
 	"github.com/puzzlejudge/judge/verdict"
 	"github.com/spf13/cobra"
 )
@@ -48,7 +48,7 @@ func newListCmd() *cobra.Command {
 			broken := 0
 			for _, d := range dirs {
 				en := listEntry{Slug: filepath.Base(d), Solutions: map[string]int{}}
-				sols, _ := author.ListSolutions(filepath.Join(cfg.SolutionsDir, en.Slug), func(file string) (*runner.Language, error) {
+				sols, _ := author.ListSolutions(filepath.Join(cfg.SolutionsDir, en.Slug), func(file string) (*compile.Language, error) {
 					return cfg.Language(file, "")
 				})
 				for _, s := range sols {

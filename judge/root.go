@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 
 	"github.com/fatih/color"
+	"github.com/puzzlejudge/judge/compile"
 	"github.com/puzzlejudge/judge/config"
 	"github.com/puzzlejudge/judge/grade"
 	"github.com/puzzlejudge/judge/problem"
@@ -74,7 +75,7 @@ func newEnv(cmd *cobra.Command) (*env, error) {
 	}
 	g := &grade.Grader{
 		Sandbox: sb,
-		Compiler: &runner.Compiler{Sandbox: sb, CacheDir: cfg.CacheDir, ConfigDir: cfg.Dir, Limits: cfg.Compile,
+		Compiler: &compile.Compiler{Sandbox: sb, CacheDir: cfg.CacheDir, ConfigDir: cfg.Dir, Limits: cfg.Compile,
 			OnWarm: func(lang string) {
 				fmt.Fprintf(os.Stderr, "judge: building the warm %s build cache in %s (once per machine; this takes a minute)\n", lang, cfg.CacheDir)
 			}},

@@ -6,6 +6,7 @@ import (
 
 	"github.com/puzzlejudge/judge/grade"
 	"github.com/puzzlejudge/judge/report"
+	"github.com/puzzlejudge/judge/termsafe"
 	"github.com/puzzlejudge/judge/verdict"
 	"github.com/spf13/cobra"
 )
@@ -56,7 +57,8 @@ func newSubmitCmd() *cobra.Command {
 			case verdict.AC:
 				return nil
 			case verdict.IE:
-				return &exitError{exitInternal, fmt.Errorf("internal error: %s", rep.InternalError())}
+				// The error may quote a program or checker: one line, escaped.
+				return &exitError{exitInternal, fmt.Errorf("internal error: %s", termsafe.Line(rep.InternalError()))}
 			}
 			return errVerdict
 		},

@@ -3,6 +3,7 @@
 package report
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -12,14 +13,22 @@ import (
 	"github.com/puzzlejudge/judge/grade"
 	"github.com/puzzlejudge/judge/problem"
 	"github.com/puzzlejudge/judge/runner"
+	"github.com/puzzlejudge/judge/termsafe"
 	"github.com/puzzlejudge/judge/verdict"
 )
 
-// JSON writes r as one JSON object and a newline.
+// JSON writes r as one JSON object and a newline. The characters a
+// terminal could act on are escaped (see termsafe.JSON); the values are
+// exactly r's.
 func JSON(w io.Writer, r any) error {
-	enc := json.NewEncoder(w)
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
 	enc.SetIndent("", "  ")
-	return enc.Encode(r)
+	if err := enc.Encode(r); err != nil {
+		return err
+	}
+	_, err := w.Write(termsafe.JSON(buf.Bytes()))
+	return err
 }
 
 // Style colours text output; the zero value prints plain text.
@@ -58,44 +67,50 @@ func (s Style) Bold(text string) string { return s.paint([]color.Attribute{color
 const BasicWarning = "warning: sandbox mode basic does not isolate the submission (no namespaces, no cgroups); use it only for trusted code"
 
 // Text writes a report for people: a header, a line per test, and a
-// summary.
+// summary. Text from outside the judge (titles, test names, messages, a
+// program's stderr, compiler and checker output, errors) is printed
+// through termsafe, so that it cannot drive the terminal.
 func Text(w io.Writer, r *grade.Report, title string, s Style) error {
 	var b strings.Builder
 	if r.Sandbox == runner.ModeBasic {
 		fmt.Fprintln(&b, s.paint([]color.Attribute{color.FgYellow}, BasicWarning))
 	}
-	head := r.Problem
+	head := termsafe.Line(r.Problem)
 	if title != "" {
-		head += " — " + title
+		head += " — " + termsafe.Line(title)
 	}
 	fmt.Fprintf(&b, "%s %s\n", s.Dim("problem "), s.Bold(head))
-	fmt.Fprintf(&b, "%s %s   %s %s (memory: %s)\n", s.Dim("language"), r.Language, s.Dim("sandbox"), r.Sandbox, r.Measurement.Memory)
+	fmt.Fprintf(&b, "%s %s   %s %s (memory: %s)\n", s.Dim("language"), termsafe.Line(r.Language), s.Dim("sandbox"), r.Sandbox, r.Measurement.Memory)
 	fmt.Fprintf(&b, "%s time %s   wall %s   memory %s   output %s\n", s.Dim("limits  "),
 		ms(r.Limits.TimeMs), ms(r.Limits.WallMs), problem.FormatSize(r.Limits.MemoryKB<<10), problem.FormatSize(r.Limits.OutputKB<<10))
-	compile := "ok"
-	if !r.Compile.OK {
+	compile, extra := "ok", ms(r.Compile.TimeMs)
+	switch {
+	case !r.Compile.OK && r.Verdict == verdict.IE:
+		// The judge failed to compile (a compiler missing from the box,
+		// say): not the submission's compile error.
+		compile, extra = s.Verdict(verdict.IE), "the judge could not compile; see the internal error below"
+	case !r.Compile.OK:
 		compile = s.Verdict(verdict.CE)
 	}
-	extra := ms(r.Compile.TimeMs)
 	if r.Compile.Cached {
 		extra = "cached"
 	}
 	fmt.Fprintf(&b, "%s %s %s\n", s.Dim("compile "), compile, s.Dim("("+extra+")"))
 	if !r.Compile.OK && r.Compile.Output != "" {
-		fmt.Fprintln(&b, indent(r.Compile.Output, "    "))
+		fmt.Fprintln(&b, indent(termsafe.Text(r.Compile.Output), "    "))
 	}
 	if len(r.Tests) > 0 {
 		fmt.Fprintln(&b)
 	}
 	width := 4
 	for _, t := range r.Tests {
-		width = max(width, len(t.Name))
+		width = max(width, len(termsafe.Line(t.Name)))
 	}
 	for _, t := range r.Tests {
-		fmt.Fprintf(&b, "  %-*s  %s  %8s  %10s", width, t.Name, pad(s.Verdict(t.Verdict), string(t.Verdict), 3),
+		fmt.Fprintf(&b, "  %-*s  %s  %8s  %10s", width, termsafe.Line(t.Name), pad(s.Verdict(t.Verdict), string(t.Verdict), 3),
 			ms(t.TimeMs), problem.FormatSize(t.MemoryKB<<10))
 		if t.Message != "" {
-			fmt.Fprintf(&b, "  %s", firstLine(t.Message))
+			fmt.Fprintf(&b, "  %s", termsafe.Line(firstLine(t.Message)))
 		}
 		fmt.Fprintln(&b)
 		if t.Diff != nil && t.Diff.Text != "" {
@@ -114,14 +129,14 @@ func Text(w io.Writer, r *grade.Report, title string, s Style) error {
 	}
 	summary := fmt.Sprintf("%s %s (%s)", s.Bold("verdict"), s.Verdict(r.Verdict), r.Verdict.Long())
 	if firstBad != "" {
-		summary += " on test " + firstBad
+		summary += " on test " + termsafe.Line(firstBad)
 	}
 	if len(r.Tests) > 0 {
 		summary += fmt.Sprintf("   %d/%d passed   max time %s   max memory %s", passed, len(r.Tests), ms(r.MaxTimeMs), problem.FormatSize(r.MaxMemoryKB<<10))
 	}
 	fmt.Fprintln(&b, summary)
 	if r.Error != "" {
-		fmt.Fprintf(&b, "internal error: %s\n", r.Error)
+		fmt.Fprintf(&b, "internal error: %s\n", termsafe.Text(r.Error))
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
@@ -156,6 +171,7 @@ func indent(s, prefix string) string {
 func diffText(text string, s Style) string {
 	lines := strings.Split(strings.TrimRight(text, "\n"), "\n")
 	for i, l := range lines {
+		l = termsafe.Line(l) // checker.Diff escapes already; this keeps it so
 		switch {
 		case strings.HasPrefix(l, "-"):
 			l = s.paint([]color.Attribute{color.FgRed}, l)

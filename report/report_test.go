@@ -6,6 +6,7 @@ import (
 	"sort"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/puzzlejudge/judge/checker"
 	"github.com/puzzlejudge/judge/grade"
@@ -102,5 +103,105 @@ func TestTextPlain(t *testing.T) {
 	Text(&colored, r, "", Style{Color: true})
 	if !strings.Contains(colored.String(), "\x1b[") || !strings.Contains(colored.String(), BasicWarning) {
 		t.Errorf("coloured basic-mode report lacks colour or the warning:\n%s", colored.String())
+	}
+}
+
+// hostile is text a submission, compiler or checker could print to take
+// over a terminal: clear the screen, set the clipboard (OSC 52), overwrite
+// the line with a bare CR, and an 8-bit CSI, raw and as UTF-8.
+const hostile = "\x1b[2J\x1b]52;c;cm0gLXJmIH4=\x07all good\rAC\x9b1m\u009b2J"
+
+// rawControls returns the control characters in s that a terminal acts on.
+func rawControls(s string) []rune {
+	var bad []rune
+	for i, r := range s {
+		if r == utf8.RuneError && !strings.HasPrefix(s[i:], "\uFFFD") {
+			bad = append(bad, rune(s[i]))
+			continue
+		}
+		if (r < 0x20 && r != '\n' && r != '\t') || (r >= 0x7f && r <= 0x9f) {
+			bad = append(bad, r)
+		}
+	}
+	return bad
+}
+
+// TestTextEscapes checks that no untrusted text reaches the terminal raw,
+// and that multi-line compiler output keeps its lines.
+func TestTextEscapes(t *testing.T) {
+	ce := sample()
+	ce.Verdict, ce.Tests = verdict.CE, nil
+	ce.Compile = grade.CompileReport{OK: false, Output: "main.c:1: error: " + hostile + "\nmain.c:2: note: second line"}
+	re := sample()
+	re.Verdict = verdict.RE
+	re.Tests[1] = grade.TestResult{Name: "7\x1b[31m", Verdict: verdict.RE, Message: "exit 1: " + hostile + "\nmore stderr"}
+	wa := sample()
+	wa.Tests[1].Message = "checker: " + hostile
+	wa.Tests[1].Diff = &checker.DiffReport{Line: 1, Text: "- 1 | 4\n+ 1 | " + hostile + "\n"}
+	ie := sample()
+	ie.Verdict, ie.Error = verdict.IE, "test 7: checker crashed: "+hostile+"\nsecond line"
+	for name, r := range map[string]*grade.Report{"compile output": ce, "RE stderr": re, "checker message": wa, "internal error": ie} {
+		t.Run(name, func(t *testing.T) {
+			var buf bytes.Buffer
+			if err := Text(&buf, r, "Title "+hostile, Style{}); err != nil {
+				t.Fatal(err)
+			}
+			out := buf.String()
+			if bad := rawControls(out); len(bad) > 0 {
+				t.Errorf("raw controls %q in:\n%s", bad, out)
+			}
+			if !strings.Contains(out, `\x1b[2J\x1b]52;c;cm0gLXJmIH4=\aall good\rAC\x9b1m\u009b2J`) {
+				t.Errorf("hostile text not shown escaped:\n%s", out)
+			}
+		})
+	}
+	var buf bytes.Buffer
+	Text(&buf, ce, "", Style{})
+	if !strings.Contains(buf.String(), "\n    main.c:2: note: second line\n") {
+		t.Errorf("compiler output lost its lines:\n%s", buf.String())
+	}
+}
+
+// TestJSONEscapes checks that the JSON report escapes every control
+// character and still holds the same text.
+func TestJSONEscapes(t *testing.T) {
+	r := sample()
+	r.Tests[1].Message = hostile
+	var buf bytes.Buffer
+	if err := JSON(&buf, r); err != nil {
+		t.Fatal(err)
+	}
+	if bad := rawControls(buf.String()); len(bad) > 0 {
+		t.Errorf("raw controls %q in JSON:\n%s", bad, buf.String())
+	}
+	var back grade.Report
+	if err := json.Unmarshal(buf.Bytes(), &back); err != nil {
+		t.Fatal(err)
+	}
+	// The invalid byte 0x9b becomes U+FFFD, as encoding/json always did.
+	if want := strings.Replace(hostile, "\x9b", "\uFFFD", 1); back.Tests[1].Message != want {
+		t.Errorf("message %q, want %q", back.Tests[1].Message, want)
+	}
+}
+
+// TestTextCompileIE checks that a compile the judge could not do reads as
+// the judge's failure, with the reason, not as a compile error.
+func TestTextCompileIE(t *testing.T) {
+	r := sample()
+	r.Verdict, r.Tests = verdict.IE, nil
+	r.Compile = grade.CompileReport{}
+	r.Error = "compile cpp: g++ not found in the box (install: apt-get install -y g++)"
+	var buf bytes.Buffer
+	if err := Text(&buf, r, "", Style{}); err != nil {
+		t.Fatal(err)
+	}
+	out := buf.String()
+	for _, want := range []string{"compile  IE (the judge could not compile", "internal error: compile cpp: g++ not found in the box (install: apt-get install -y g++)"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("text lacks %q:\n%s", want, out)
+		}
+	}
+	if strings.Contains(out, "CE") {
+		t.Errorf("a judge failure shown as CE:\n%s", out)
 	}
 }

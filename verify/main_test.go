@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/puzzlejudge/judge/author"
+	"github.com/puzzlejudge/judge/compile"
 	"github.com/puzzlejudge/judge/config"
 	"github.com/puzzlejudge/judge/grade"
 	"github.com/puzzlejudge/judge/runner"
@@ -53,7 +54,7 @@ func newKit(t *testing.T, root string) *author.Kit {
 	cfg.Workers = 2
 	cfg.ProblemsDir = filepath.Join(root, "problems")
 	cfg.SolutionsDir = filepath.Join(root, "solutions")
-	comp := &runner.Compiler{Sandbox: shared.sandbox, CacheDir: cfg.CacheDir, ConfigDir: cfg.Dir, Limits: cfg.Compile}
+	comp := &compile.Compiler{Sandbox: shared.sandbox, CacheDir: cfg.CacheDir, ConfigDir: cfg.Dir, Limits: cfg.Compile}
 	return &author.Kit{
 		Config:   &cfg,
 		Sandbox:  shared.sandbox,

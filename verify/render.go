@@ -1,20 +1,18 @@
 package verify
 
 import (
-	"encoding/json"
 	"encoding/xml"
 	"fmt"
 	"io"
 	"strings"
 
 	"github.com/puzzlejudge/judge/report"
+	"github.com/puzzlejudge/judge/termsafe"
 )
 
-// JSON writes the report as one JSON object.
+// JSON writes the report as one JSON object, as report.JSON does.
 func JSON(w io.Writer, r *Report) error {
-	enc := json.NewEncoder(w)
-	enc.SetIndent("", "  ")
-	return enc.Encode(r)
+	return report.JSON(w, r)
 }
 
 // Text writes the report for people: per problem a header and a line per
@@ -26,11 +24,11 @@ func Text(w io.Writer, r *Report, s report.Style) error {
 		if i > 0 {
 			b.WriteString("\n")
 		}
-		head := p.Problem
+		head := termsafe.Line(p.Problem)
 		if p.Title != "" {
-			head += " — " + p.Title
+			head += " — " + termsafe.Line(p.Title)
 		}
-		fmt.Fprintf(&b, "%s %s\n", s.Bold(head), s.Dim(p.Dir))
+		fmt.Fprintf(&b, "%s %s\n", s.Bold(head), s.Dim(termsafe.Line(p.Dir)))
 		width := 0
 		for _, c := range p.Checks {
 			width = max(width, len(c.Name))
@@ -38,13 +36,13 @@ func Text(w io.Writer, r *Report, s report.Style) error {
 		for _, c := range p.Checks {
 			line := fmt.Sprintf("  %s  %-*s", statusText(c.Status, s), width, c.Name)
 			if c.Message != "" {
-				line += "  " + c.Message
+				line += "  " + termsafe.Text(c.Message)
 			}
 			b.WriteString(strings.TrimRight(line, " ") + "\n")
 			if c.Status == Fail || c.Status == Warn {
 				for _, d := range c.Details {
 					if d != c.Message {
-						fmt.Fprintf(&b, "          %s\n", d)
+						fmt.Fprintf(&b, "          %s\n", termsafe.Text(d))
 					}
 				}
 			}

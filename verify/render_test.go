@@ -114,3 +114,25 @@ func TestText(t *testing.T) {
 		}
 	}
 }
+
+// TestTextEscapes checks that a message or detail holding terminal
+// controls (a solution's stderr, say) is printed escaped.
+func TestTextEscapes(t *testing.T) {
+	r := sampleReport()
+	junk := r.Problems[0].Checks[1]
+	junk.Message = "crashed: \x1b[2J\rAC"
+	junk.Details = []string{"sol.c: \x1b]52;c;eA==\x07 \u009b2J"}
+	var buf bytes.Buffer
+	if err := verify.Text(&buf, r, report.Style{}); err != nil {
+		t.Fatal(err)
+	}
+	out := buf.String()
+	for _, want := range []string{`crashed: \x1b[2J\rAC`, `sol.c: \x1b]52;c;eA==\a \u009b2J`} {
+		if !strings.Contains(out, want) {
+			t.Errorf("text lacks %q:\n%s", want, out)
+		}
+	}
+	if strings.ContainsAny(out, "\x1b\r\a\u009b") {
+		t.Errorf("raw control in:\n%q", out)
+	}
+}

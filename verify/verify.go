@@ -23,6 +23,7 @@ import (
 	"time"
 
 	"github.com/puzzlejudge/judge/author"
+	"github.com/puzzlejudge/judge/compile"
 	"github.com/puzzlejudge/judge/grade"
 	"github.com/puzzlejudge/judge/problem"
 	"github.com/puzzlejudge/judge/runner"
@@ -142,7 +143,7 @@ func (r *run) ran(cpu time.Duration) {
 }
 
 // compiled records a compile in the stats.
-func (r *run) compiled(c runner.Compilation) {
+func (r *run) compiled(c compile.Compilation) {
 	r.mu.Lock()
 	r.stats.Compiles++
 	if c.Cached {
@@ -176,9 +177,9 @@ type pkg struct {
 	junk      []junkCase
 	junkDir   string
 
-	validator    *runner.Program
+	validator    *compile.Program
 	validatorErr error
-	generator    *runner.Program
+	generator    *compile.Program
 	generatorErr error
 	checkerErr   error
 
@@ -214,8 +215,8 @@ type solRun struct {
 	reference bool
 	scale     float64
 	lim       runner.Limits // at 1x
-	prog      *runner.Program
-	comp      runner.Compilation
+	prog      *compile.Program
+	comp      compile.Compilation
 	compErr   error
 	seq       *sequence
 	results   []grade.TestResult
@@ -251,7 +252,7 @@ func (r *run) plan(disp string, index int) (*pkg, error) {
 	pk.folders = &Check{Name: CheckSolutions}
 	solDir := filepath.Join(r.kit.Config.SolutionsDir, pk.slug)
 	var layout []string
-	pk.sols, layout = author.ListSolutions(solDir, func(file string) (*runner.Language, error) {
+	pk.sols, layout = author.ListSolutions(solDir, func(file string) (*compile.Language, error) {
 		return r.kit.Config.Language(file, "")
 	})
 	accepted := 0
@@ -414,11 +415,11 @@ func (r *run) runAll(ctx context.Context) {
 	var lastCompile time.Time
 	start := time.Now()
 	type compileTask struct {
-		lang *runner.Language
+		lang *compile.Language
 		job  func(ctx context.Context) bool
 	}
 	var tasks []compileTask
-	compile := func(lang *runner.Language, task func(ctx context.Context), then func()) {
+	addCompile := func(lang *compile.Language, task func(ctx context.Context), then func()) {
 		tasks = append(tasks, compileTask{lang, func(ctx context.Context) bool {
 			task(ctx)
 			r.mu.Lock()
@@ -441,30 +442,30 @@ func (r *run) runAll(ctx context.Context) {
 		pk.generatorDone = p.Generator == "" || pk.genErr != nil
 		goLang := r.kit.Config.Languages["go"]
 		if p.Validator != "" {
-			compile(goLang, func(ctx context.Context) {
-				var c runner.Compilation
+			addCompile(goLang, func(ctx context.Context) {
+				var c compile.Compilation
 				pk.validator, c, pk.validatorErr = r.kit.CompileGo(ctx, filepath.Join(p.Validator, "main.go"))
 				r.compiled(c)
 			}, func() { r.toolsReady(pl, pk, true, false) })
 			jobs += len(p.Tests) + len(pk.junk)
 		}
 		if !pk.generatorDone {
-			compile(goLang, func(ctx context.Context) {
-				var c runner.Compilation
+			addCompile(goLang, func(ctx context.Context) {
+				var c compile.Compilation
 				pk.generator, c, pk.generatorErr = r.kit.CompileGo(ctx, filepath.Join(p.Generator, "main.go"))
 				r.compiled(c)
 			}, func() { r.toolsReady(pl, pk, false, true) })
 			jobs += len(pk.genCalls())
 		}
 		if !pk.checkerDone {
-			compile(goLang, func(ctx context.Context) {
-				var c runner.Compilation
+			addCompile(goLang, func(ctx context.Context) {
+				var c compile.Compilation
 				_, c, pk.checkerErr = r.kit.CompileGo(ctx, p.Checker.Source)
 				r.compiled(c)
 			}, func() { r.solutionsReady(pl, pk, nil) })
 		}
 		for _, sr := range pk.runs {
-			compile(sr.sol.Language, func(ctx context.Context) {
+			addCompile(sr.sol.Language, func(ctx context.Context) {
 				sr.prog, sr.comp, sr.compErr = r.kit.Compiler.Compile(ctx, sr.sol.Language, sr.sol.Path)
 				r.compiled(sr.comp)
 			}, func() { r.solutionsReady(pl, pk, sr) })
@@ -474,7 +475,7 @@ func (r *run) runAll(ctx context.Context) {
 	// A language with a warm build cache builds it at its first compile,
 	// and its other compiles wait for it: meanwhile the other workers
 	// compile the other languages.
-	warming := map[*runner.Language]bool{}
+	warming := map[*compile.Language]bool{}
 	key := func(t compileTask) int {
 		switch {
 		case t.lang == nil || t.lang.Cache == nil:

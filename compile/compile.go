@@ -1,0 +1,289 @@
+package compile
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"syscall"
+	"time"
+
+	"github.com/puzzlejudge/judge/runner"
+)
+
+// Compiler compiles submissions in boxes and keeps the results in a
+// content-addressed cache. It is safe for concurrent use; use it through a
+// pointer and do not copy it.
+type Compiler struct {
+	Sandbox *runner.Sandbox
+	// CacheDir holds compiled programs (bin/) and warm build caches.
+	CacheDir string
+	// ConfigDir is where Language.Cache.WarmSource is found.
+	ConfigDir string
+	// Limits of a compile; with a zero CPU limit, DefaultLimits.
+	Limits runner.Limits
+	// OnWarm, if set, is called before a language's warm build cache is
+	// built, which happens once per machine and takes a while.
+	OnWarm func(lang string)
+
+	mu  sync.Mutex
+	ids map[string]*identity // compiler identities, by identityKey
+}
+
+// DefaultLimits returns the default limits of a compile.
+func DefaultLimits() runner.Limits {
+	return runner.Limits{
+		CPU:    30 * time.Second,
+		Wall:   60 * time.Second,
+		Memory: 1 << 30,
+		Stderr: 64 << 10,
+		Procs:  256,
+		Files:  256,
+	}
+}
+
+// Compilation reports a compile.
+type Compilation struct {
+	OK     bool          `json:"ok"`
+	Time   time.Duration `json:"-"`
+	Output string        `json:"output"`
+	Cached bool          `json:"cached"`
+}
+
+// notFoundError is the error of a compile whose compiler is not in the box.
+type notFoundError struct {
+	lang, command, install string
+	err                    error // wraps runner.ErrCommandNotFound
+}
+
+func (e *notFoundError) Error() string {
+	msg := fmt.Sprintf("compile %s: %s not found in the box", e.lang, e.command)
+	if e.install != "" {
+		msg += " (install: " + e.install + ")"
+	}
+	return msg
+}
+
+func (e *notFoundError) Unwrap() error { return e.err }
+
+// limits returns the limits of a compile, defaults applied.
+func (c *Compiler) limits() runner.Limits {
+	lim := c.Limits
+	if lim.CPU == 0 {
+		lim = DefaultLimits()
+	}
+	return lim.WithDefaults()
+}
+
+// Compile compiles source (a host file) as lang. A compile error is not an
+// error: it is reported in Compilation with OK false. An error means the
+// judge failed, for example because the compiler is not in the box (the
+// error then wraps runner.ErrCommandNotFound and its message names the
+// compiler and lang.Install).
+func (c *Compiler) Compile(ctx context.Context, lang *Language, source string) (*Program, Compilation, error) {
+	src, err := os.ReadFile(source)
+	if err != nil {
+		return nil, Compilation{}, fmt.Errorf("read %s: %w", source, err)
+	}
+	lim := c.limits()
+	id := ""
+	if len(lang.Compile) > 0 {
+		id = c.identity(ctx, lang)
+	}
+	entry := filepath.Join(c.CacheDir, "bin", key(lang, id, lim, src))
+	if prog, comp, ok := cached(lang, entry); ok {
+		return prog, comp, nil
+	}
+	if err := os.MkdirAll(filepath.Join(c.CacheDir, "bin"), 0o755); err != nil {
+		return nil, Compilation{}, fmt.Errorf("create cache: %w", err)
+	}
+	tmp, err := os.MkdirTemp(filepath.Join(c.CacheDir, "bin"), ".tmp-")
+	if err != nil {
+		return nil, Compilation{}, fmt.Errorf("create cache entry: %w", err)
+	}
+	defer os.RemoveAll(tmp)
+	start := time.Now()
+	comp, store := Compilation{OK: true}, true
+	if len(lang.Compile) == 0 {
+		if err := copyFile(source, filepath.Join(tmp, lang.Source)); err != nil {
+			return nil, comp, err
+		}
+	} else {
+		if comp, store, err = c.runCompiler(ctx, lang, id, source, tmp, lim); err != nil {
+			return nil, comp, err
+		}
+	}
+	comp.Time = time.Since(start)
+	if !store {
+		return nil, comp, nil
+	}
+	if err := storeEntry(tmp, entry, comp); err != nil {
+		return nil, comp, err
+	}
+	if !comp.OK {
+		return nil, comp, nil
+	}
+	return program(lang, entry), comp, nil
+}
+
+// runCompiler compiles source into out. It reports whether the result may
+// be cached: a failure caused by a limit, a signal, or a command the
+// compiler could not find or run is not the source's fault for certain,
+// and is not kept.
+func (c *Compiler) runCompiler(ctx context.Context, lang *Language, id, source, out string, lim runner.Limits) (Compilation, bool, error) {
+	spec := runner.Spec{
+		Args:       lang.Compile,
+		Env:        lang.Env,
+		Work:       []runner.File{{Name: lang.Source, Path: source}},
+		Collect:    lang.Artifacts,
+		CollectDir: out,
+		Combined:   true,
+		Limits:     lim,
+	}
+	if lang.Cache != nil {
+		warm, err := c.warmCache(ctx, lang, id)
+		if err != nil {
+			return Compilation{}, false, err
+		}
+		cacheDir := lang.Cache.Box
+		if c.Sandbox.Mode() == runner.ModeFull {
+			spec.Overlays = []runner.Overlay{{Host: warm, Box: lang.Cache.Box}}
+		} else {
+			// Basic mode has no overlays: compiles share the warm cache.
+			cacheDir = warm
+		}
+		spec.Env = replaceAll(spec.Env, "{cache}", cacheDir)
+	}
+	res, err := c.Sandbox.Run(ctx, spec)
+	if err != nil {
+		if errors.Is(err, runner.ErrCommandNotFound) {
+			return Compilation{}, false, &notFoundError{lang: lang.Name, command: lang.Compile[0], install: lang.Install, err: err}
+		}
+		return Compilation{}, false, fmt.Errorf("compile %s: %w", lang.Name, err)
+	}
+	comp := Compilation{OK: res.OK(), Output: trimOutput(string(res.Stderr))}
+	note, store := "", true
+	switch res.Status {
+	case runner.CPUExceeded, runner.WallExceeded:
+		note, store = "compilation exceeded its time limit", false
+	case runner.MemoryExceeded:
+		note, store = "compilation exceeded its memory limit", false
+	case runner.OutputExceeded:
+		note, store = "compilation exceeded its output limit", false
+	case runner.Signaled:
+		note, store = "compiler killed by "+runner.SignalName(res.Signal), false
+	case runner.Exited:
+		switch res.ExitCode {
+		case 126:
+			note, store = "compiler exited with status 126: a command it runs could not be executed", false
+		case 127:
+			note, store = "compiler exited with status 127: a command it runs was not found", false
+		}
+	}
+	if comp.OK {
+		for _, a := range lang.Artifacts {
+			if _, err := os.Stat(filepath.Join(out, a)); err != nil {
+				// The compiler claims success: something other than the
+				// source may be at fault, so this is not kept either.
+				comp.OK, store = false, false
+				note = strings.TrimSpace(note + "\ncompiler produced no " + a)
+			}
+		}
+	}
+	if note != "" {
+		comp.Output = strings.TrimSpace(comp.Output + "\n" + note)
+	}
+	return comp, store, nil
+}
+
+// storeEntry writes comp into the finished compile in tmp and publishes it
+// as entry. The entry appears whole or not at all; a judge that lost the
+// race uses the winner's entry.
+func storeEntry(tmp, entry string, comp Compilation) error {
+	data, err := json.Marshal(comp)
+	if err != nil {
+		return err
+	}
+	if err := os.WriteFile(filepath.Join(tmp, "compile.json"), data, 0o644); err != nil {
+		return fmt.Errorf("write cache entry: %w", err)
+	}
+	if err := os.Rename(tmp, entry); err != nil && !errors.Is(err, os.ErrExist) && !errors.Is(err, syscall.ENOTEMPTY) {
+		return fmt.Errorf("store compiled program: %w", err)
+	}
+	return nil
+}
+
+// cached returns the compile stored in entry, if there is one.
+func cached(lang *Language, entry string) (*Program, Compilation, bool) {
+	data, err := os.ReadFile(filepath.Join(entry, "compile.json"))
+	if err != nil {
+		return nil, Compilation{}, false
+	}
+	var comp Compilation
+	if json.Unmarshal(data, &comp) != nil {
+		return nil, Compilation{}, false
+	}
+	comp.Cached = true
+	if !comp.OK {
+		return nil, comp, true
+	}
+	return program(lang, entry), comp, true
+}
+
+// program returns the program whose files are in entry.
+func program(lang *Language, entry string) *Program {
+	p := &Program{Language: lang}
+	names := lang.Artifacts
+	if len(lang.Compile) == 0 {
+		names = []string{lang.Source}
+	}
+	for _, n := range names {
+		p.Files = append(p.Files, runner.File{Name: n, Path: filepath.Join(entry, n)})
+	}
+	return p
+}
+
+func replaceAll(list []string, old, new string) []string {
+	out := make([]string, len(list))
+	for i, s := range list {
+		out[i] = strings.ReplaceAll(s, old, new)
+	}
+	return out
+}
+
+// trimOutput keeps a compiler's message readable: at most 64 KiB and 200
+// lines.
+func trimOutput(s string) string {
+	s = strings.TrimSpace(s)
+	if len(s) > 64<<10 {
+		s = s[:64<<10]
+	}
+	lines := strings.Split(s, "\n")
+	if len(lines) > 200 {
+		lines = append(lines[:200], fmt.Sprintf("... (%d more lines)", len(lines)-200))
+	}
+	return strings.Join(lines, "\n")
+}
+
+// copyFile copies the regular file src to dst, created with mode 0644.
+func copyFile(src, dst string) error {
+	in, err := os.Open(src)
+	if err != nil {
+		return err
+	}
+	defer in.Close()
+	out, err := os.OpenFile(dst, os.O_CREATE|os.O_WRONLY|os.O_TRUNC, 0o644)
+	if err != nil {
+		return err
+	}
+	if _, err := io.Copy(out, in); err != nil {
+		out.Close()
+		return fmt.Errorf("copy %s: %w", src, err)
+	}
+	return out.Close()
+}
