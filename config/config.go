@@ -139,7 +139,7 @@ func Load(path string, fs *pflag.FlagSet) (*Config, error) {
 	if c.Compile.CPU, err = time.ParseDuration(v.GetString("compile_time")); err != nil || c.Compile.CPU <= 0 {
 		return nil, bad("compile_time", fmt.Errorf("bad duration %q", v.GetString("compile_time")))
 	}
-	c.Compile.Wall = 2*c.Compile.CPU + time.Second
+	c.Compile.Wall = runner.DefaultWall(c.Compile.CPU)
 	if c.Compile.Memory, err = problem.ParseSize(v.GetString("compile_memory")); err != nil {
 		return nil, bad("compile_memory", err)
 	}

@@ -118,7 +118,7 @@ func Limits(p *problem.Problem, lang *compile.Language) runner.Limits {
 	cpu := time.Duration(float64(p.Limits.Time) * lang.TimeMultiplier)
 	return runner.Limits{
 		CPU:    cpu,
-		Wall:   2*cpu + time.Second,
+		Wall:   runner.DefaultWall(cpu),
 		Memory: p.Limits.Memory,
 		Output: p.Limits.Output,
 	}.WithDefaults()
@@ -180,7 +180,7 @@ func (g *Grader) Grade(ctx context.Context, sub Submission, opt Options) (*Repor
 	runLim := lim
 	if opt.TimeScale > 0 {
 		runLim.CPU = time.Duration(float64(lim.CPU) * opt.TimeScale)
-		runLim.Wall = 2*runLim.CPU + time.Second
+		runLim.Wall = runner.DefaultWall(runLim.CPU)
 	}
 	results := g.runTests(ctx, prog, chk, tests, runLim, lim, outDir, opt)
 	if ctx.Err() != nil {

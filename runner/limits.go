@@ -27,13 +27,19 @@ type Limits struct {
 	Files  int           // RLIMIT_NOFILE; default 64
 }
 
+// DefaultWall is the wall-time limit that goes with a CPU limit when none
+// is given: twice the CPU limit and a second, so that a program that
+// sleeps or waits for input is stopped promptly, and one that computes is
+// never stopped by its wall clock before its CPU limit.
+func DefaultWall(cpu time.Duration) time.Duration { return 2*cpu + time.Second }
+
 // WithDefaults returns l with every zero field set to its default.
 func (l Limits) WithDefaults() Limits {
 	if l.CPU <= 0 {
 		l.CPU = time.Second
 	}
 	if l.Wall <= 0 {
-		l.Wall = 2*l.CPU + time.Second
+		l.Wall = DefaultWall(l.CPU)
 	}
 	if l.Memory <= 0 {
 		l.Memory = 256 << 20
