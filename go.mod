@@ -3,6 +3,7 @@ module github.com/puzzlejudge/judge
 go 1.26.8
 
 require (
+	github.com/elastic/go-seccomp-bpf v1.6.0
 	github.com/fatih/color v1.19.0
 	github.com/schollz/progressbar/v3 v3.19.1
 	github.com/sergi/go-diff v1.4.0
@@ -11,6 +12,7 @@ require (
 	github.com/spf13/viper v1.21.0
 	github.com/yuin/goldmark v1.7.13
 	go.yaml.in/yaml/v3 v3.0.4
+	golang.org/x/net v0.41.0
 	golang.org/x/sys v0.49.0
 	golang.org/x/term v0.47.0
 )

@@ -1,0 +1,132 @@
+// Package seccomp holds the system call filter every box puts on the
+// programs it runs, and installs it.
+//
+// The filter is a deny list: every call is allowed but the few below, which
+// fail with EPERM (ENOSYS for clone3) so that runtimes which probe for a
+// feature fall back instead of dying. It is built with
+// github.com/elastic/go-seccomp-bpf, once per process; [Install] only loads
+// it, on the calling thread.
+//
+// # How the box helper uses it
+//
+// The helper starts each program from a dedicated goroutine locked to its OS
+// thread, which is thrown away after the fork (the goroutine ends without
+// UnlockOSThread). On that thread it sets no_new_privs, drops the capability
+// bounding set, and calls [Install] last; then syscall.ForkExec. The filter
+// is on that thread alone (no SECCOMP_FILTER_FLAG_TSYNC): the helper's other
+// threads, and threads the Go runtime starts meanwhile (it clones them from
+// its template thread, never from a locked one), stay unfiltered. The forked
+// child inherits the filter, so Go's child code runs under it before execve
+// (setgroups, setgid, setuid, setpgid, prctl(PR_SET_PDEATHSIG), dup3, fcntl,
+// chdir, ptrace(PTRACE_TRACEME), execve: all allowed), and so does the
+// program and everything it starts. In basic mode the same thread is then
+// the program's tracer: wait4, ptrace(PTRACE_SETOPTIONS), ptrace(PTRACE_CONT)
+// and reading /proc are allowed.
+//
+// What the thread cannot do after Install, because the filter refuses it to
+// the thread itself: SysProcAttr.UseCgroupFD (Go forks with clone3, which
+// gets ENOSYS, and Go does not fall back), CLONE_NEW* bits in
+// SysProcAttr.Cloneflags, SysProcAttr.Unshareflags, SysProcAttr.Chroot, and
+// any ptrace request but the three above (PTRACE_GETEVENTMSG included).
+//
+// # Denied calls
+//
+// [Denied] returns this list, one [Rule] a line as [Rule.String] prints it;
+// "any" is every call, and those two rules are checked first. runner/doc.go
+// copies the list.
+//
+//	any                EPERM   x32 ABI (bit 0x40000000): the same calls under other numbers
+//	any                SIGSYS  i386 ABI (int 0x80, 32-bit binaries): the same calls under other numbers; killed
+//	unshare            EPERM   creates namespaces (a user namespace gives all capabilities in it), any flags
+//	clone              EPERM   flags with a CLONE_NEW* bit: creates namespaces; threads and forks pass
+//	clone3             ENOSYS  its flags are in memory seccomp cannot read; glibc then falls back to clone
+//	setns              EPERM   joins another namespace
+//	mount              EPERM   changes the mount table
+//	umount2            EPERM   changes the mount table
+//	pivot_root         EPERM   changes the root
+//	chroot             EPERM   changes the root
+//	fsopen             EPERM   new mount API: mounts
+//	fsconfig           EPERM   new mount API: mounts
+//	fsmount            EPERM   new mount API: mounts
+//	fspick             EPERM   new mount API: reconfigures a mount
+//	move_mount         EPERM   new mount API: mounts
+//	open_tree          EPERM   new mount API: clones a mount
+//	open_tree_attr     EPERM   new mount API (Linux 6.15): clones a mount with new attributes
+//	mount_setattr      EPERM   new mount API: changes a mount's attributes
+//	open_by_handle_at  EPERM   opens files by handle, past the mount's root (the shocker escape)
+//	name_to_handle_at  EPERM   makes the handles open_by_handle_at takes
+//	quotactl           EPERM   disk quota administration
+//	quotactl_fd        EPERM   disk quota administration
+//	keyctl             EPERM   keyrings are not namespaced: could read or plant the user's keys
+//	add_key            EPERM   keyrings are not namespaced
+//	request_key        EPERM   keyrings are not namespaced
+//	io_uring_setup     EPERM   io_uring: a large attack surface; its operations go around the filter
+//	io_uring_enter     EPERM   io_uring
+//	io_uring_register  EPERM   io_uring
+//	bpf                EPERM   eBPF programs and maps: a large attack surface
+//	perf_event_open    EPERM   performance counters: side channels, a large attack surface
+//	userfaultfd        EPERM   stalls the kernel at a chosen page fault, a staple of exploits
+//	ptrace             EPERM   request not TRACEME, CONT, SETOPTIONS: touches other processes (see ptrace)
+//	process_vm_readv   EPERM   reads another process's memory
+//	process_vm_writev  EPERM   writes another process's memory
+//	pidfd_getfd        EPERM   copies a descriptor out of another process
+//	kexec_load         EPERM   loads a new kernel
+//	kexec_file_load    EPERM   loads a new kernel
+//	init_module        EPERM   loads a kernel module
+//	finit_module       EPERM   loads a kernel module
+//	delete_module      EPERM   unloads a kernel module
+//	reboot             EPERM   reboots the machine
+//	swapon             EPERM   changes swap
+//	swapoff            EPERM   changes swap
+//	acct               EPERM   process accounting to a file
+//	syslog             EPERM   reads or clears the kernel log
+//	lookup_dcookie     EPERM   kernel profiling internals
+//
+// Most of these need privileges the box has dropped anyway; the filter is a
+// second wall, and the only one in basic mode, where the program runs as the
+// judge's own user.
+//
+// # ptrace
+//
+// A filtered process can use three requests. PTRACE_TRACEME makes the caller
+// the tracee of its own parent, which Go's child code needs in basic mode.
+// PTRACE_CONT and PTRACE_SETOPTIONS are what the helper's tracer thread uses.
+// That is safe because the only way to become a tracer without
+// PTRACE_ATTACH or PTRACE_SEIZE is for a child to call PTRACE_TRACEME: a
+// program can trace only its own children, which run under the same filter
+// and user as itself, and even those it can only resume and set options on.
+// It cannot read or write their memory or registers (PEEK*, POKE*, GETREGS,
+// SETREGS are refused), so it cannot change a call after the filter has
+// checked it. PTRACE_O_SUSPEND_SECCOMP, the one option that matters, needs
+// CAP_SYS_ADMIN and a tracer that is not itself filtered. A program that
+// calls PTRACE_TRACEME itself makes the helper its tracer; it can only stop
+// itself that way, and the helper's wait must treat a stopped program as
+// still running.
+//
+// # Architectures
+//
+// The filter is for linux/amd64; elsewhere [Install] returns an error. The
+// library's own architecture check sends a call of a foreign architecture to
+// the policy's default action, which is ALLOW here, so the filter begins
+// with a prologue of its own: a call made through the i386 entry (int 0x80
+// from a 64-bit program, or any call of a 32-bit binary) kills the process
+// (SECCOMP_RET_KILL_PROCESS; the run ends by SIGSYS), and an x32 call (a
+// number with bit 0x40000000, whatever the kernel's CONFIG_X86_X32_ABI)
+// fails with EPERM. Everything after the prologue sees native x86_64 calls
+// only.
+//
+// # Cost
+//
+// Assembling the program takes about 0.5 ms the first time in a process
+// (55 µs warm), once per process. Install is then one prctl and one
+// seccomp(2): about 0.2 ms on the 2-core VM the tests ran on, which is the
+// kernel's cost of loading any filter there (a two-instruction filter costs
+// the same). The filter reads the arguments of clone and ptrace only, so
+// since Linux 5.11 the kernel caches its answer for every other call, and a
+// filtered getpid costs what an unfiltered one does (BenchmarkGetpid).
+//
+// The filter is loaded with SECCOMP_FILTER_FLAG_SPEC_ALLOW: otherwise a
+// kernel booted with spec_store_bypass_disable=seccomp (the default before
+// 5.16) forces speculation mitigations on the program, which protect secrets
+// it does not have and make its CPU time depend on the host's boot options.
+package seccomp
