@@ -88,18 +88,21 @@
 //
 // # System calls
 //
-// Every program, compilers included, runs under a seccomp filter installed
-// last before exec. Denied with EPERM: unshare; clone with any namespace
-// flag; setns; mount, umount2, pivot_root, chroot and the new mount API
-// (fsopen, fsconfig, fsmount, fspick, move_mount, open_tree,
-// mount_setattr); keyctl, add_key, request_key; io_uring_setup,
-// io_uring_enter, io_uring_register; bpf; perf_event_open; userfaultfd;
-// kexec_load, kexec_file_load; init_module, finit_module, delete_module;
-// process_vm_readv, process_vm_writev; reboot; swapon, swapoff; acct;
-// syslog; open_by_handle_at, name_to_handle_at; quotactl; lookup_dcookie;
-// and ptrace for every request but TRACEME, CONT and SETOPTIONS (a program
-// can only have tracees through TRACEME of its own children). clone3 gets
-// ENOSYS (its flags are out of the filter's sight; C libraries fall back
-// to clone). The x32 ABI is denied, and a foreign system-call ABI (i386
-// through int 0x80) kills the process.
+// Every program, compilers included, runs under the seccomp filter of
+// package seccomp, installed last before the fork on the thread that forks
+// (see seccomp's documentation for each rule and why). Denied with EPERM:
+// unshare; clone with any namespace flag; setns; mount, umount2,
+// pivot_root, chroot and the new mount API (fsopen, fsconfig, fsmount,
+// fspick, move_mount, open_tree, open_tree_attr, mount_setattr);
+// open_by_handle_at, name_to_handle_at; quotactl, quotactl_fd; keyctl,
+// add_key, request_key; io_uring_setup, io_uring_enter,
+// io_uring_register; bpf; perf_event_open; userfaultfd; ptrace for every
+// request but TRACEME, CONT and SETOPTIONS (a program can only have
+// tracees through TRACEME of its own children, and cannot read or change
+// them); process_vm_readv, process_vm_writev, pidfd_getfd; kexec_load,
+// kexec_file_load; init_module, finit_module, delete_module; reboot;
+// swapon, swapoff; acct; syslog; lookup_dcookie; and every call of the
+// x32 ABI. clone3 gets ENOSYS (its flags are out of the filter's sight; C
+// libraries fall back to clone). A call through the i386 ABI (int 0x80, a
+// 32-bit binary) kills the program (SIGSYS).
 package runner

@@ -2,6 +2,7 @@ package runner
 
 import (
 	"fmt"
+	"github.com/puzzlejudge/judge/runner/seccomp"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -97,19 +98,12 @@ func (h *helper) launch(path string, req runRequest, files []*os.File, started, 
 	if err != nil {
 		return
 	}
+	// Without cgroups (basic mode), the program's own peak memory is read
+	// at its exit stop: it is traced from this thread. In full mode a
+	// program may still make this thread its tracer (PTRACE_TRACEME); its
+	// stops are passed over the same way.
 	var l launched
-	if !h.cfg.Full {
-		// Without cgroups, the program's own peak memory is read at its
-		// exit stop; it is traced from this thread.
-		l.ws, l.ru, l.peak, l.err = waitTraced(pid)
-	} else {
-		for {
-			_, l.err = syscall.Wait4(pid, &l.ws, 0, &l.ru)
-			if l.err != syscall.EINTR {
-				break
-			}
-		}
-	}
+	l.ws, l.ru, l.peak, l.err = waitTraced(pid)
 	l.wall = time.Since(start)
 	ended <- l
 }
@@ -155,7 +149,7 @@ func (h *helper) fork(path string, req runRequest, files []*os.File) (int, error
 	}
 	// Last: from here on this thread, and the program, run under the
 	// box's system-call filter.
-	if err := installSeccomp(); err != nil {
+	if err := seccomp.Install(); err != nil {
 		return 0, fmt.Errorf("seccomp: %w", err)
 	}
 	attr := &syscall.ProcAttr{

@@ -245,7 +245,7 @@ func TestKillAllStaysInBox(t *testing.T) {
 	if err := sentinel.Start(); err != nil {
 		t.Fatal(err)
 	}
-	defer sentinel.Process.Kill()
+	defer func() { sentinel.Process.Kill(); sentinel.Wait() }()
 	res, out := runProgram(t, s, buildC(t, "killall"), Limits{CPU: time.Second})
 	if !strings.Contains(out, "kill(-1)") && res.Status != Signaled {
 		t.Errorf("result %+v, output %q", res, out)
