@@ -365,8 +365,8 @@ func TestLoadTestLinks(t *testing.T) {
 			want: "problems/x/tests/2.in: symbolic link to ROOT/secret, outside the package folder (tests must be files inside it)"},
 		{name: "tests folder outside", move: "elsewhere", links: []link{{"problems/x/tests", "ROOT/elsewhere"}},
 			want: "problems/x/tests: symbolic link to ROOT/elsewhere, outside the package folder (tests must be files inside it)"},
-		{name: "broken", links: []link{{"problems/x/tests/2.in", "nowhere.in"}, {"problems/x/tests/2.out", "1.out"}},
-			want: "problems/x/tests/2.in: broken symbolic link: no such file or directory"},
+		// Left to whoever reads it, as judge verify does.
+		{name: "dangling", links: []link{{"problems/x/tests/2.in", "ROOT/nowhere.in"}, {"problems/x/tests/2.out", "1.out"}}, tests: 2},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
