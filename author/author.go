@@ -21,6 +21,7 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"github.com/puzzlejudge/judge/checker"
 	"github.com/puzzlejudge/judge/compile"
 	"github.com/puzzlejudge/judge/config"
 	"github.com/puzzlejudge/judge/grade"
@@ -129,11 +130,12 @@ type Validation struct {
 	// Valid is true when the validator exited with status 0.
 	Valid bool
 	// Message says why the input is invalid: the validator's first line
-	// of error output, or how it ended.
+	// of error output, or its exit status; or, when it Crashed, what
+	// happened ("validator panicked: runtime error: …").
 	Message string
 	// Crashed is true when the validator did not end by itself with an
-	// answer: it was killed by a signal or a limit, or the Go runtime
-	// panicked.
+	// answer: it was killed by a signal or stopped at a limit, or the Go
+	// runtime ended it with a panic or a fatal error (see checker.Crash).
 	Crashed bool
 	// Result is the validator's run.
 	Result runner.Result
@@ -149,21 +151,13 @@ func (k *Kit) Validate(ctx context.Context, validator *compile.Program, input st
 	if v.Valid {
 		return v, nil
 	}
-	stderr := strings.TrimSpace(string(res.Stderr))
-	switch res.Status {
-	case runner.Exited:
-		v.Message = FirstLines(stderr, 1)
-		if v.Message == "" {
-			v.Message = fmt.Sprintf("exit %d", res.ExitCode)
-		}
-		v.Crashed = strings.HasPrefix(stderr, "panic:") || strings.Contains(stderr, "\ngoroutine ")
-	case runner.Signaled:
-		v.Message, v.Crashed = "validator crashed: "+runner.SignalName(res.Signal), true
-		if first := FirstLines(stderr, 1); first != "" {
-			v.Message += ": " + first
-		}
-	default:
-		v.Message, v.Crashed = "validator stopped at its "+res.Status.String(), true
+	if what, crashed := checker.Crash(res, ToolLimits()); crashed {
+		v.Message, v.Crashed = "validator "+what, true
+		return v, nil
+	}
+	v.Message = FirstLines(string(res.Stderr), 1)
+	if v.Message == "" {
+		v.Message = fmt.Sprintf("exit %d", res.ExitCode)
 	}
 	return v, nil
 }

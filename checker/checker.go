@@ -31,10 +31,10 @@ type Checker interface {
 	Check(ctx context.Context, input, output, expected string) (Result, error)
 }
 
-// New returns the checker described by spec. customBinary is the path of
-// the compiled custom checker and is required when spec.Kind is
-// problem.CheckerCustom. An empty Kind means problem.CheckerTokens.
-func New(spec problem.CheckerSpec, customBinary string) (Checker, error) {
+// New returns the checker described by spec. For problem.CheckerCustom,
+// custom is the compiled checker and the sandbox it runs in (see Custom);
+// the other kinds ignore it. An empty Kind means problem.CheckerTokens.
+func New(spec problem.CheckerSpec, custom Custom) (Checker, error) {
 	switch spec.Kind {
 	case problem.CheckerTokens, "":
 		return Tokens{}, nil
@@ -43,10 +43,10 @@ func New(spec problem.CheckerSpec, customBinary string) (Checker, error) {
 	case problem.CheckerFloat:
 		return Float{Abs: spec.FloatAbs, Rel: spec.FloatRel}, nil
 	case problem.CheckerCustom:
-		if customBinary == "" {
-			return nil, fmt.Errorf("new checker: custom checker needs a compiled binary (source %s)", spec.Source)
+		if custom.Sandbox == nil || custom.Program == nil {
+			return nil, fmt.Errorf("new checker: custom checker needs a compiled program and a sandbox (source %s)", spec.Source)
 		}
-		return Custom{Path: customBinary}, nil
+		return custom, nil
 	}
 	return nil, fmt.Errorf("new checker: unknown kind %q", spec.Kind)
 }

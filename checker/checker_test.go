@@ -2,6 +2,7 @@ package checker
 
 import (
 	"context"
+	"github.com/puzzlejudge/judge/compile"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -9,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/puzzlejudge/judge/problem"
+	"github.com/puzzlejudge/judge/runner"
 	"github.com/puzzlejudge/judge/verdict"
 )
 
@@ -165,24 +167,26 @@ func TestFloat(t *testing.T) {
 }
 
 func TestNew(t *testing.T) {
+	custom := Custom{Sandbox: &runner.Sandbox{}, Program: &compile.Program{}}
 	tests := []struct {
 		spec    problem.CheckerSpec
-		binary  string
+		custom  Custom
 		want    Checker
 		wantErr bool
 	}{
-		{problem.CheckerSpec{}, "", Tokens{}, false},
-		{problem.CheckerSpec{Kind: "tokens"}, "", Tokens{}, false},
-		{problem.CheckerSpec{Kind: "exact"}, "", Exact{}, false},
-		{problem.CheckerSpec{Kind: "float", FloatAbs: 0.1, FloatRel: 0.2}, "", Float{Abs: 0.1, Rel: 0.2}, false},
-		{problem.CheckerSpec{Kind: "custom", Source: "/p/checker.go"}, "/bin/chk", Custom{Path: "/bin/chk"}, false},
-		{problem.CheckerSpec{Kind: "custom", Source: "/p/checker.go"}, "", nil, true},
-		{problem.CheckerSpec{Kind: "fuzzy"}, "", nil, true},
+		{problem.CheckerSpec{}, Custom{}, Tokens{}, false},
+		{problem.CheckerSpec{Kind: "tokens"}, Custom{}, Tokens{}, false},
+		{problem.CheckerSpec{Kind: "exact"}, custom, Exact{}, false},
+		{problem.CheckerSpec{Kind: "float", FloatAbs: 0.1, FloatRel: 0.2}, Custom{}, Float{Abs: 0.1, Rel: 0.2}, false},
+		{problem.CheckerSpec{Kind: "custom", Source: "/p/checker.go"}, custom, custom, false},
+		{problem.CheckerSpec{Kind: "custom", Source: "/p/checker.go"}, Custom{}, nil, true},
+		{problem.CheckerSpec{Kind: "custom", Source: "/p/checker.go"}, Custom{Program: custom.Program}, nil, true},
+		{problem.CheckerSpec{Kind: "fuzzy"}, Custom{}, nil, true},
 	}
 	for _, tt := range tests {
-		got, err := New(tt.spec, tt.binary)
+		got, err := New(tt.spec, tt.custom)
 		if (err != nil) != tt.wantErr || got != tt.want {
-			t.Errorf("New(%+v, %q) = %#v, %v; want %#v, error %v", tt.spec, tt.binary, got, err, tt.want, tt.wantErr)
+			t.Errorf("New(%+v, %+v) = %#v, %v; want %#v, error %v", tt.spec, tt.custom, got, err, tt.want, tt.wantErr)
 		}
 	}
 }

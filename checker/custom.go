@@ -5,93 +5,241 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"os/exec"
+	"github.com/puzzlejudge/judge/compile"
+	"io"
+	"os"
+	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 
+	"github.com/puzzlejudge/judge/problem"
+	"github.com/puzzlejudge/judge/runner"
 	"github.com/puzzlejudge/judge/verdict"
 )
 
-// DefaultCustomTimeout is the time limit of a Custom checker whose Timeout
-// is not positive.
-const DefaultCustomTimeout = 10 * time.Second
-
-// Limits on what is kept of a custom checker's standard error.
-const (
-	maxStderr  = 64 << 10 // bytes of standard error read
-	maxMessage = 512      // bytes of its first line kept as the message
-)
-
-// Custom runs a compiled checker program as
+// CustomLimits returns the limits a custom checker runs under, unless
+// Custom.Limits says otherwise. A checker is the problem author's program,
+// but it reads the contestant's output, so it runs in a box like any
+// untrusted program:
 //
-//	Path input output expected
+//	CPU     10s, enough for any reasonable checker on a 64 MiB output
+//	Wall    2*CPU + 1s = 21s
+//	Memory  1 GiB
+//	Output  1 MiB of standard output (discarded; it is not the message)
+//	Stderr  64 KiB kept; its first line is the test's message
 //
-// Its exit status gives the verdict: 0 for AC, 1 for WA and 2 for PE. Any
-// other status, a crash or running longer than Timeout is an error. The
-// first line of its standard error, trimmed and capped at 512 bytes, is the
-// message; its standard output is discarded.
-type Custom struct {
-	Path    string        // path of the checker executable
-	Timeout time.Duration // DefaultCustomTimeout if not positive
+// A checker that passes one of them is the judge's failure (IE), not a
+// verdict on the output.
+func CustomLimits() runner.Limits {
+	const cpu = 10 * time.Second
+	return runner.Limits{
+		CPU:    cpu,
+		Wall:   2*cpu + time.Second,
+		Memory: 1 << 30,
+		Output: 1 << 20,
+		Stderr: 64 << 10,
+	}
 }
+
+// maxMessage is how many bytes of the first line of a checker's standard
+// error are kept as the message.
+const maxMessage = 512
+
+// Names of the files a custom checker gets in its read-only program folder
+// {prog}, next to its own files, and its arguments.
+var customFiles = [...]string{"input", "output", "answer"}
+
+// Custom runs a compiled checker program in a box of Sandbox as
+//
+//	checker {prog}/input {prog}/output {prog}/answer
+//
+// with the test input, the contestant output and the expected answer
+// placed read-only in its program folder; in full sandbox mode it sees no
+// other file of the judge. Its exit status gives the verdict, as in
+// testlib: 0 for AC, 1 for WA and 2 for PE, and the first line of its
+// standard error, trimmed and capped at 512 bytes, is the message; its
+// standard output is discarded.
+//
+// A checker that does not answer is a *Failure error (an internal error,
+// never WA or PE): the Go runtime ended it (a panic or a fatal error, which
+// exit 2 as PE does), it was killed by a signal or passed a limit, or it
+// exited with another status.
+type Custom struct {
+	Sandbox *runner.Sandbox
+	Program *compile.Program // the compiled checker
+	Limits  runner.Limits    // CustomLimits() if zero
+}
+
+// Failure is the error of a custom checker that ran but gave no verdict.
+type Failure struct {
+	// What happened, after "checker": "panicked: runtime error: …",
+	// "exited 3: cannot parse input", "exceeded its CPU time limit of 10s".
+	What string
+}
+
+// Error returns "checker " followed by what happened.
+func (f *Failure) Error() string { return "checker " + f.What }
 
 // Check implements Checker.
 func (c Custom) Check(ctx context.Context, input, output, expected string) (Result, error) {
-	timeout := c.Timeout
-	if timeout <= 0 {
-		timeout = DefaultCustomTimeout
+	if c.Sandbox == nil || c.Program == nil {
+		return Result{}, errors.New("custom checker: no sandbox or no compiled program")
 	}
-	parent := ctx
-	ctx, cancel := context.WithTimeout(ctx, timeout)
-	defer cancel()
-
-	cmd := exec.CommandContext(ctx, c.Path, input, output, expected)
-	stderr := &cappedBuffer{max: maxStderr}
-	cmd.Stderr = stderr
-	cmd.WaitDelay = time.Second // do not wait forever for pipes held by children
-	killGroup(cmd)
-
-	err := cmd.Run()
-	msg := firstLine(stderr.Bytes())
-	if err == nil || errors.Is(err, exec.ErrWaitDelay) {
-		return Result{Verdict: verdict.AC, Message: msg}, nil
+	lim := c.Limits
+	if lim == (runner.Limits{}) {
+		lim = CustomLimits()
 	}
-	if err := parent.Err(); err != nil {
-		return Result{}, fmt.Errorf("custom checker %s: %w", c.Path, err)
-	}
-	if err := ctx.Err(); err != nil {
-		return Result{}, fmt.Errorf("custom checker %s: timed out after %v (%w)", c.Path, timeout, err)
-	}
-	var exitErr *exec.ExitError
-	if errors.As(err, &exitErr) && exitErr.Exited() {
-		switch exitErr.ExitCode() {
-		case 1:
-			return Result{Verdict: verdict.WA, Message: msg}, nil
-		case 2:
-			return Result{Verdict: verdict.PE, Message: msg}, nil
+	lim = lim.WithDefaults()
+	files := slices.Clone(c.Program.Files)
+	for _, f := range files {
+		if slices.Contains(customFiles[:], f.Name) {
+			return Result{}, fmt.Errorf("custom checker: its file %q has the name of one of the files it checks", f.Name)
 		}
 	}
-	if msg != "" {
-		return Result{}, fmt.Errorf("custom checker %s: %w: %s", c.Path, err, msg)
+	staged, cleanup, err := stage([]string{input, output, expected})
+	if err != nil {
+		return Result{}, fmt.Errorf("custom checker: %w", err)
 	}
-	return Result{}, fmt.Errorf("custom checker %s: %w", c.Path, err)
-}
-
-// cappedBuffer keeps the first max bytes written to it and discards the
-// rest, never failing, so that a chatty program is not blocked or killed.
-type cappedBuffer struct {
-	buf bytes.Buffer
-	max int
-}
-
-func (b *cappedBuffer) Write(p []byte) (int, error) {
-	if room := b.max - b.buf.Len(); room > 0 {
-		b.buf.Write(p[:min(len(p), room)])
+	defer cleanup()
+	spec := c.Program.Spec("", "", lim)
+	spec.Args = slices.Clone(spec.Args)
+	for i, name := range customFiles {
+		files = append(files, runner.File{Name: name, Path: staged[i]})
+		spec.Args = append(spec.Args, "{prog}/"+name)
 	}
-	return len(p), nil
+	spec.Program = files
+
+	res, err := c.Sandbox.Run(ctx, spec)
+	if err != nil {
+		if ctx.Err() != nil {
+			return Result{}, fmt.Errorf("custom checker: %w", ctx.Err())
+		}
+		return Result{}, fmt.Errorf("run custom checker: %w", err)
+	}
+	if what, crashed := Crash(res, lim); crashed {
+		return Result{}, &Failure{What: what}
+	}
+	msg := firstLine(res.Stderr)
+	switch res.ExitCode {
+	case 0:
+		return Result{Verdict: verdict.AC, Message: msg}, nil
+	case 1:
+		return Result{Verdict: verdict.WA, Message: msg}, nil
+	case 2:
+		return Result{Verdict: verdict.PE, Message: msg}, nil
+	}
+	return Result{}, &Failure{What: join(fmt.Sprintf("exited %d", res.ExitCode), msg)}
 }
 
-func (b *cappedBuffer) Bytes() []byte { return b.buf.Bytes() }
+// stage links (or, across file systems, copies) the files into a new
+// temporary folder, so that each check hands the box paths it has never
+// seen: a box may keep program files it was given before when their path,
+// size and modification time are unchanged, and a contestant output
+// rewritten in place could match all three.
+func stage(paths []string) ([]string, func(), error) {
+	dir, err := os.MkdirTemp("", "judge-check-")
+	if err != nil {
+		return nil, nil, err
+	}
+	cleanup := func() { os.RemoveAll(dir) }
+	staged := make([]string, len(paths))
+	for i, p := range paths {
+		staged[i] = filepath.Join(dir, customFiles[i])
+		if err := os.Link(p, staged[i]); err == nil {
+			continue
+		}
+		if err := copyFile(p, staged[i]); err != nil {
+			cleanup()
+			return nil, nil, err
+		}
+	}
+	return staged, cleanup, nil
+}
+
+func copyFile(src, dst string) error {
+	in, err := os.Open(src)
+	if err != nil {
+		return err
+	}
+	defer in.Close()
+	out, err := os.OpenFile(dst, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+	if err != nil {
+		return err
+	}
+	if _, err := io.Copy(out, in); err != nil {
+		out.Close()
+		return fmt.Errorf("copy %s: %w", src, err)
+	}
+	return out.Close()
+}
+
+// Crash says how a run of a helper program, such as a custom checker or a
+// validator, ended without giving an answer, or reports false when it
+// ended by itself with an exit status that is its answer. It did not
+// answer when the runner stopped it at a limit of lim (what ran), when a
+// signal killed it, or when the Go runtime ended it: an unrecovered panic
+// ("panic: " followed by a "goroutine " trace) or a fatal runtime error
+// ("fatal error: "), both of which exit 2 and must not be taken for a
+// checker's PE or a validator's rejection. The description follows the
+// program's name: "panicked: runtime error: index out of range [5] with
+// length 3", "crashed: fatal error: all goroutines are asleep - deadlock!",
+// "was killed by SIGSEGV", "exceeded its memory limit of 1GiB".
+func Crash(res runner.Result, lim runner.Limits) (string, bool) {
+	lim = lim.WithDefaults()
+	switch res.Status {
+	case runner.CPUExceeded:
+		return fmt.Sprintf("exceeded its CPU time limit of %v", lim.CPU), true
+	case runner.WallExceeded:
+		return fmt.Sprintf("exceeded its wall time limit of %v", lim.Wall), true
+	case runner.MemoryExceeded:
+		return "exceeded its memory limit of " + problem.FormatSize(lim.Memory), true
+	case runner.OutputExceeded:
+		return "exceeded its output limit of " + problem.FormatSize(lim.Output), true
+	case runner.Signaled:
+		return join("was killed by "+runner.SignalName(res.Signal), firstLine(res.Stderr)), true
+	}
+	if res.ExitCode == 0 {
+		return "", false
+	}
+	return goCrash(res.Stderr)
+}
+
+// goCrash finds in a program's standard error the Go runtime's report of
+// an unrecovered panic or a fatal error, and describes it by its first
+// line.
+func goCrash(stderr []byte) (string, bool) {
+	for rest := stderr; len(rest) > 0; {
+		line := rest
+		if i := bytes.IndexByte(rest, '\n'); i >= 0 {
+			line, rest = rest[:i], rest[i+1:]
+		} else {
+			rest = nil
+		}
+		if v, ok := bytes.CutPrefix(line, []byte("panic: ")); ok && goroutineTrace(rest) {
+			return "panicked: " + firstLine(v), true
+		}
+		if bytes.HasPrefix(line, []byte("fatal error: ")) {
+			return "crashed: " + firstLine(line), true
+		}
+	}
+	return "", false
+}
+
+// goroutineTrace reports whether b has a line starting with "goroutine ",
+// as the Go runtime's stack traces do.
+func goroutineTrace(b []byte) bool {
+	return bytes.HasPrefix(b, []byte("goroutine ")) || bytes.Contains(b, []byte("\ngoroutine "))
+}
+
+// join joins a description and a message with ": ", or returns the
+// description alone if the message is empty.
+func join(head, msg string) string {
+	if msg == "" {
+		return head
+	}
+	return head + ": " + msg
+}
 
 // firstLine returns the first line of b, trimmed, made valid UTF-8 and
 // capped at maxMessage bytes.

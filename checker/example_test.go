@@ -30,7 +30,7 @@ func Example() {
 	}
 	in, out, ans := filepath.Join(dir, "1.in"), filepath.Join(dir, "1.out"), filepath.Join(dir, "1.ans")
 
-	c, err := checker.New(problem.CheckerSpec{Kind: problem.CheckerTokens}, "")
+	c, err := checker.New(problem.CheckerSpec{Kind: problem.CheckerTokens}, checker.Custom{})
 	if err != nil {
 		fmt.Println(err)
 		return

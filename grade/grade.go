@@ -5,6 +5,7 @@ package grade
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -234,7 +235,7 @@ func selectTests(all []problem.Test, names []string) []problem.Test {
 // checker builds the problem's checker, compiling a custom one first.
 func (g *Grader) checker(ctx context.Context, p *problem.Problem) (checker.Checker, error) {
 	if p.Checker.Kind != problem.CheckerCustom {
-		return checker.New(p.Checker, "")
+		return checker.New(p.Checker, checker.Custom{})
 	}
 	if g.CheckerLanguage == nil {
 		return nil, fmt.Errorf("%s: custom checker needs the go language", p.Slug)
@@ -246,7 +247,7 @@ func (g *Grader) checker(ctx context.Context, p *problem.Problem) (checker.Check
 	if !comp.OK {
 		return nil, fmt.Errorf("checker %s does not compile: %s", p.Checker.Source, comp.Output)
 	}
-	return checker.New(p.Checker, prog.Files[0].Path)
+	return checker.New(p.Checker, checker.Custom{Sandbox: g.Sandbox, Program: prog})
 }
 
 // runTests runs the tests on up to g.Workers workers. With StopOnFail,
@@ -329,7 +330,13 @@ func (g *Grader) runTest(ctx context.Context, prog *compile.Program, chk checker
 	}
 	cr, err := chk.Check(ctx, t.Input, out, t.Output)
 	if err != nil {
+		// A checker that gave no verdict says so itself ("checker
+		// panicked: …"); other errors are the judge's failing to check.
+		var failed *checker.Failure
 		tr.Verdict, tr.Message = verdict.IE, fmt.Sprintf("checker: %v", err)
+		if errors.As(err, &failed) {
+			tr.Message = failed.Error()
+		}
 		return tr
 	}
 	tr.Verdict, tr.Message = cr.Verdict, cr.Message

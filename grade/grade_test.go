@@ -293,3 +293,23 @@ func TestMissingCompiler(t *testing.T) {
 		t.Errorf("cache entries left: %v", bin)
 	}
 }
+
+// TestCheckerPanics checks that a custom checker's panic (exit 2, as for
+// PE) is an internal error naming the checker's failure.
+func TestCheckerPanics(t *testing.T) {
+	if os.Geteuid() != 0 {
+		t.Skip("full sandbox mode needs root")
+	}
+	f := newGrader(t, runner.ModeFull)
+	src := filepath.Join("testdata", "programs", "go", "ac.go")
+	rep, err := f.grader.Grade(context.Background(), grade.Submission{
+		Problem: load(t, "sum-checker-panics"), Source: src, Language: f.langs["go"],
+	}, grade.Options{StopOnFail: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "checker panicked: runtime error: index out of range [4] with length 0"
+	if rep.Verdict != verdict.IE || len(rep.Tests) == 0 || rep.Tests[0].Message != want {
+		t.Fatalf("verdict %s, tests %+v; want IE with message %q", rep.Verdict, rep.Tests, want)
+	}
+}

@@ -168,8 +168,13 @@ func isKnown(key string) bool {
 	return false
 }
 
-// positiveSize parses a size limit, which must be above zero.
+// positiveSize parses a size limit, which must be above zero and have a
+// unit: in problem.yaml a bare number is more likely meant as MiB than as
+// bytes, so it is an error (plain bytes are written with the unit B).
 func positiveSize(s string) (int64, error) {
+	if isNumber(s) {
+		return 0, fmt.Errorf("%q needs a unit (e.g. 256MiB, 1GiB, 512KiB)", s)
+	}
 	n, err := ParseSize(s)
 	if err != nil {
 		return 0, err

@@ -84,7 +84,10 @@ type Problem struct {
 }
 
 // Load loads and validates the problem package in dir. Errors name the
-// offending file using dir as given.
+// offending file using dir as given. A test file (or the tests folder) may
+// be a symbolic link to a place inside the package folder, never outside
+// it; validator/ and generator/ may link anywhere, such as to a sibling
+// package's.
 func Load(dir string) (*Problem, error) {
 	abs, err := filepath.Abs(dir)
 	if err != nil {
@@ -177,17 +180,33 @@ func loadTests(dir, abs string) ([]Test, error) {
 		}
 		return nil, fmt.Errorf("%s: %w", testsDir, unwrapPath(err))
 	}
+	inside, err := insidePackage(dir, abs)
+	if err != nil {
+		return nil, err
+	}
+	if err := inside(TestsDir); err != nil {
+		return nil, err
+	}
 	ins := map[string]bool{}
 	outs := map[string]bool{}
 	for _, e := range entries {
 		name := e.Name()
-		if !e.Type().IsRegular() && e.Type()&fs.ModeSymlink == 0 {
+		link := e.Type()&fs.ModeSymlink != 0
+		if !e.Type().IsRegular() && !link {
 			continue
 		}
-		switch ext := filepath.Ext(name); ext {
-		case ".in":
+		ext := filepath.Ext(name)
+		if ext != ".in" && ext != ".out" {
+			continue
+		}
+		if link {
+			if err := inside(filepath.Join(TestsDir, name)); err != nil {
+				return nil, err
+			}
+		}
+		if ext == ".in" {
 			ins[strings.TrimSuffix(name, ext)] = true
-		case ".out":
+		} else {
 			outs[strings.TrimSuffix(name, ext)] = true
 		}
 	}
@@ -222,6 +241,31 @@ func loadTests(dir, abs string) ([]Test, error) {
 		return nil, fmt.Errorf("%s: no tests (want NAME.in and NAME.out pairs)", testsDir)
 	}
 	return tests, nil
+}
+
+// insidePackage returns a function that returns an error if the file rel
+// of the package folder abs (given as dir) resolves, through symbolic
+// links, to a place outside the folder. Tests must be files of the
+// package: a test that links out of it would make the package depend on,
+// and the judge read, whatever the link points to.
+func insidePackage(dir, abs string) (func(rel string) error, error) {
+	root, err := filepath.EvalSymlinks(abs)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", dir, unwrapPath(err))
+	}
+	return func(rel string) error {
+		path := filepath.Join(dir, rel)
+		real, err := filepath.EvalSymlinks(filepath.Join(abs, rel))
+		if err != nil {
+			// A dangling link leads nowhere: reading the test fails, and
+			// judge verify names it.
+			return nil
+		}
+		if r, err := filepath.Rel(root, real); err != nil || !filepath.IsLocal(r) {
+			return fmt.Errorf("%s: symbolic link to %s, outside the package folder (tests must be files inside it)", path, real)
+		}
+		return nil
+	}, nil
 }
 
 func naturalCompare(a, b string) int {

@@ -106,7 +106,7 @@ func TestLoadConfig(t *testing.T) {
 		},
 		{
 			name:   "plain bytes and ms",
-			yml:    "title: T\ntime_limit: 1500ms\nmemory_limit: 67108864\noutput_limit: 100B\n",
+			yml:    "title: T\ntime_limit: 1500ms\nmemory_limit: 67108864B\noutput_limit: 100B\n",
 			limits: Limits{Time: 1500 * time.Millisecond, Memory: 64 << 20, Output: 100},
 			spec:   CheckerSpec{Kind: CheckerTokens},
 		},
@@ -198,15 +198,25 @@ func TestLoadErrors(t *testing.T) {
 		{"bad duration", "title: T\ntime_limit: fast\nmemory_limit: 1MiB\n", nil,
 			`problems/x/problem.yaml: time_limit: bad duration "fast"`},
 		{"duration without unit", "title: T\ntime_limit: 1\nmemory_limit: 1MiB\n", nil,
-			`problems/x/problem.yaml: time_limit: bad duration "1"`},
+			`problems/x/problem.yaml: time_limit: "1" needs a unit (e.g. 1s, 1500ms)`},
+		{"fraction without unit", "title: T\ntime_limit: 1.5\nmemory_limit: 1MiB\n", nil,
+			`problems/x/problem.yaml: time_limit: "1.5" needs a unit (e.g. 1s, 1500ms)`},
+		{"quoted duration without unit", "title: T\ntime_limit: '2'\nmemory_limit: 1MiB\n", nil,
+			`problems/x/problem.yaml: time_limit: "2" needs a unit (e.g. 1s, 1500ms)`},
+		{"memory without unit", "title: T\ntime_limit: 1s\nmemory_limit: 256\n", nil,
+			`problems/x/problem.yaml: memory_limit: "256" needs a unit (e.g. 256MiB, 1GiB, 512KiB)`},
+		{"memory fraction without unit", "title: T\ntime_limit: 1s\nmemory_limit: 0.5\n", nil,
+			`problems/x/problem.yaml: memory_limit: "0.5" needs a unit (e.g. 256MiB, 1GiB, 512KiB)`},
+		{"output without unit", minimalYAML + "output_limit: 1024\n", nil,
+			`problems/x/problem.yaml: output_limit: "1024" needs a unit (e.g. 256MiB, 1GiB, 512KiB)`},
 		{"zero duration", "title: T\ntime_limit: 0s\nmemory_limit: 1MiB\n", nil,
 			`problems/x/problem.yaml: time_limit: bad duration "0s": must be positive`},
 		{"negative duration", "title: T\ntime_limit: -1s\nmemory_limit: 1MiB\n", nil,
 			`problems/x/problem.yaml: time_limit: bad duration "-1s": must be positive`},
 		{"MB unit", "title: T\ntime_limit: 1s\nmemory_limit: 256MB\n", nil,
 			`problems/x/problem.yaml: memory_limit: bad size "256MB": unknown unit "MB" (use B, KiB, MiB or GiB)`},
-		{"zero memory", "title: T\ntime_limit: 1s\nmemory_limit: 0\n", nil,
-			`problems/x/problem.yaml: memory_limit: bad size "0": must be positive`},
+		{"zero memory", "title: T\ntime_limit: 1s\nmemory_limit: 0MiB\n", nil,
+			`problems/x/problem.yaml: memory_limit: bad size "0MiB": must be positive`},
 		{"negative memory", "title: T\ntime_limit: 1s\nmemory_limit: -5MiB\n", nil,
 			`problems/x/problem.yaml: memory_limit: bad size "-5MiB": must not be negative`},
 		{"zero output", minimalYAML + "output_limit: 0KiB\n", nil,
@@ -327,5 +337,76 @@ func TestFindAndList(t *testing.T) {
 
 	if probs, errs := List(filepath.Join(root, "missing")); probs != nil || len(errs) != 1 {
 		t.Errorf("List(missing) = %v, %v", probs, errs)
+	}
+}
+
+// TestLoadTestLinks checks that a test file may be a symbolic link inside
+// its package but not one that leads out of it.
+func TestLoadTestLinks(t *testing.T) {
+	type link struct{ name, target string } // name relative to root
+	tests := []struct {
+		name  string
+		links []link
+		move  string // move the tests folder here first (relative to root)
+		want  string // error with ROOT for the resolved root; "" to load
+		tests int    // tests loaded when want is ""
+	}{
+		{name: "inside tests", links: []link{{"problems/x/tests/2.in", "1.in"}, {"problems/x/tests/2.out", "1.out"}}, tests: 2},
+		{name: "inside package", links: []link{{"problems/x/tests/2.in", "../data/2.in"}, {"problems/x/tests/2.out", "../data/2.out"}}, tests: 2},
+		{name: "tests folder inside package", move: "problems/x/data/tests", links: []link{{"problems/x/tests", "data/tests"}}, tests: 1},
+		{name: "package through a link", links: []link{{"problems/y", "x"}}, tests: 1},
+		{name: "absolute outside", links: []link{{"problems/x/tests/2.in", "ROOT/secret"}, {"problems/x/tests/2.out", "1.out"}},
+			want: "problems/x/tests/2.in: symbolic link to ROOT/secret, outside the package folder (tests must be files inside it)"},
+		{name: "relative outside", links: []link{{"problems/x/tests/2.in", "1.in"}, {"problems/x/tests/2.out", "../../../secret"}},
+			want: "problems/x/tests/2.out: symbolic link to ROOT/secret, outside the package folder (tests must be files inside it)"},
+		{name: "sibling package", links: []link{{"problems/x/tests/2.in", "../../z/tests/1.in"}, {"problems/x/tests/2.out", "1.out"}},
+			want: "problems/x/tests/2.in: symbolic link to ROOT/problems/z/tests/1.in, outside the package folder (tests must be files inside it)"},
+		{name: "through a link inside", links: []link{{"problems/x/data/out", "../../../secret"}, {"problems/x/tests/2.in", "../data/out"}, {"problems/x/tests/2.out", "1.out"}},
+			want: "problems/x/tests/2.in: symbolic link to ROOT/secret, outside the package folder (tests must be files inside it)"},
+		{name: "tests folder outside", move: "elsewhere", links: []link{{"problems/x/tests", "ROOT/elsewhere"}},
+			want: "problems/x/tests: symbolic link to ROOT/elsewhere, outside the package folder (tests must be files inside it)"},
+		// Left to whoever reads it, as judge verify does.
+		{name: "dangling", links: []link{{"problems/x/tests/2.in", "ROOT/nowhere.in"}, {"problems/x/tests/2.out", "1.out"}}, tests: 2},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			root, err := filepath.EvalSymlinks(t.TempDir())
+			if err != nil {
+				t.Fatal(err)
+			}
+			t.Chdir(root)
+			files := pkg("x", minimalYAML, map[string]string{"data/2.in": "a", "data/2.out": "a"})
+			files["secret"] = "the judge's secret"
+			files["problems/z/tests/1.in"] = "b"
+			writeTree(t, root, files)
+			if tt.move != "" {
+				if err := os.Rename("problems/x/tests", tt.move); err != nil {
+					t.Fatal(err)
+				}
+			}
+			for _, l := range tt.links {
+				if err := os.Symlink(strings.ReplaceAll(l.target, "ROOT", root), l.name); err != nil {
+					t.Fatal(err)
+				}
+			}
+			slug := "x"
+			if tt.name == "package through a link" {
+				slug = "y"
+			}
+			p, err := Load(filepath.Join("problems", slug))
+			if tt.want == "" {
+				if err != nil {
+					t.Fatal(err)
+				}
+				if len(p.Tests) != tt.tests {
+					t.Errorf("loaded %d tests, want %d", len(p.Tests), tt.tests)
+				}
+				return
+			}
+			want := strings.ReplaceAll(tt.want, "ROOT", root)
+			if err == nil || err.Error() != want {
+				t.Errorf("Load error\n got %v\nwant %s", err, want)
+			}
+		})
 	}
 }

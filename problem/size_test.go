@@ -92,10 +92,12 @@ func TestParseDuration(t *testing.T) {
 		{"2.5s", 2500 * time.Millisecond, ""},
 		{"1m30s", 90 * time.Second, ""},
 		{"fast", 0, `bad duration "fast"`},
-		{"1", 0, `bad duration "1"`},
+		{"1", 0, `"1" needs a unit (e.g. 1s, 1500ms)`},
+		{"1.5", 0, `"1.5" needs a unit`},
+		{" 2 ", 0, `" 2 " needs a unit`},
 		{"", 0, `bad duration ""`},
 		{"0s", 0, "must be positive"},
-		{"0", 0, "must be positive"},
+		{"0", 0, `"0" needs a unit`},
 		{"-1s", 0, "must be positive"},
 	}
 	for _, tt := range tests {
