@@ -60,9 +60,9 @@ func (b *box) create() error {
 		return err
 	}
 	if b.full {
-		// One tmpfs holds everything the box may write, and the program's
-		// files; its size is the box's disk limit.
-		opts := fmt.Sprintf("size=%d,nr_inodes=16384,mode=0755", s.disk+32<<20)
+		// One tmpfs holds everything the box may write; its size is the
+		// box's disk limit.
+		opts := fmt.Sprintf("size=%d,nr_inodes=16384,mode=0755", s.disk)
 		if err := unix.Mount("tmpfs", b.dir, "tmpfs", unix.MS_NOSUID|unix.MS_NODEV, opts); err != nil {
 			return fmt.Errorf("mount box tmpfs: %w", err)
 		}
@@ -97,6 +97,12 @@ func (b *box) create() error {
 		}
 	}
 	if b.full {
+		// The program's files (a checker's include a contestant's output
+		// and the expected answer) have a tmpfs of their own, outside the
+		// box's disk limit; only the judge writes there.
+		if err := unix.Mount("tmpfs", filepath.Join(b.dir, "prog"), "tmpfs", unix.MS_NOSUID|unix.MS_NODEV, "size=2g,nr_inodes=4096,mode=0755"); err != nil {
+			return fmt.Errorf("mount program tmpfs: %w", err)
+		}
 		b.prepareGroup()
 	}
 	return b.startHelper()
