@@ -30,6 +30,10 @@ type helper struct {
 	// home are the files the forking thread (v1) or the helper (v2) writes
 	// "0" into to leave a run's cgroup after the fork.
 	home []*os.File
+	// launches feeds the launcher, the thread every program starts from.
+	launches chan launch
+	// mqueue is the box's message-queue file system (full mode).
+	mqueue *os.File
 
 	mu      sync.Mutex
 	running bool
@@ -112,6 +116,11 @@ func (h *helper) setup() error {
 		if err := unix.Sethostname([]byte("box")); err != nil {
 			return fmt.Errorf("set hostname: %w", err)
 		}
+		mq, err := openMqueue()
+		if err != nil {
+			return err
+		}
+		h.mqueue = mq
 	} else {
 		// Orphans of the program are reparented to the helper, so that it
 		// can find and kill every descendant.
@@ -119,7 +128,10 @@ func (h *helper) setup() error {
 			return fmt.Errorf("become subreaper: %w", err)
 		}
 	}
-	return nil
+	h.launches = make(chan launch)
+	ready := make(chan error)
+	go h.launcher(ready)
+	return <-ready
 }
 
 // run starts one program, waits for it, clears the box of every process it

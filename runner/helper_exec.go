@@ -13,19 +13,28 @@ import (
 	"golang.org/x/sys/unix"
 )
 
-// launched is what the thread that starts a program reports: first the
-// pid (or why there is none), then how the program ended.
+// launched is what the launcher reports of one run: first the pid (or
+// why there is none), then how the program ended.
 type launched struct {
 	pid  int
 	err  error
 	ws   syscall.WaitStatus
 	ru   syscall.Rusage
-	peak int64 // the program's own high-water mark at exit (traced runs)
+	peak int64 // the program's own high-water mark at exit (basic mode)
 	wall time.Duration
 }
 
-// runOne starts one program, waits for it, kills what it left, and
-// reports.
+// launch is one run handed to the launcher.
+type launch struct {
+	path    string
+	req     runRequest
+	files   []*os.File
+	started chan launched
+	ended   chan launched
+}
+
+// runOne starts one program, waits for it, kills what it left, clears
+// what it left in the box's IPC namespace, and reports.
 func (h *helper) runOne(req runRequest, files []*os.File) helperReply {
 	if len(files) < 3 {
 		return helperReply{Kind: "error", Err: "run request without stdin, stdout and stderr"}
@@ -35,10 +44,9 @@ func (h *helper) runOne(req runRequest, files []*os.File) helperReply {
 		return helperReply{Kind: "error", NotFound: true, Err: err.Error()}
 	}
 	base := highWaterRSS()
-	started := make(chan launched, 1)
-	ended := make(chan launched, 1)
-	go h.launch(path, req, files, started, ended)
-	l := <-started
+	job := launch{path: path, req: req, files: files, started: make(chan launched, 1), ended: make(chan launched, 1)}
+	h.launches <- job
+	l := <-job.started
 	if l.err != nil {
 		return helperReply{Kind: "error", Err: l.err.Error()}
 	}
@@ -55,8 +63,13 @@ func (h *helper) runOne(req runRequest, files []*os.File) helperReply {
 		h.signalAll()
 	}
 	_ = sendMsg(h.sock, helperReply{Kind: "started", Pid: l.pid}, nil)
-	l = <-ended
+	l = <-job.ended
 	h.killAll()
+	if h.cfg.Full {
+		if err := h.clearIPC(); err != nil {
+			return helperReply{Kind: "error", Err: fmt.Sprintf("clear IPC: %v", err)}
+		}
+	}
 	reply := helperReply{
 		Kind:    "done",
 		Wall:    int64(l.wall),
@@ -76,40 +89,72 @@ func (h *helper) runOne(req runRequest, files []*os.File) helperReply {
 	return reply
 }
 
-// launch starts the program from a thread of its own and waits for it
-// there. The thread is dressed for the program (cgroup, namespaces,
-// keyring, no_new_privs, capabilities, seccomp) before it forks, so the
-// program has all of it from its first instruction; and it is never given
-// back to the Go scheduler: the goroutine ends still locked to it, which
-// ends the thread too.
-func (h *helper) launch(path string, req runRequest, files []*os.File, started, ended chan<- launched) {
+// launcher starts every program of the box from one thread of its own,
+// dressed once for programs (no_new_privs, no capabilities in the bounding
+// set, the seccomp filter) and never given back to the Go scheduler: the
+// goroutine ends still locked to it, which ends the thread too. Each
+// program is forked from it, so it has all of that from its first
+// instruction, and waited for from it (a traced program must be).
+func (h *helper) launcher(ready chan<- error) {
 	runtime.LockOSThread()
-	start := time.Now()
-	pid, err := h.fork(path, req, files)
-	// A judge thread that forks while the program file is still open for
-	// writing in another goroutine holds it open until its exec: ETXTBSY
-	// passes within moments (golang/go#22315).
-	for try := 0; err == syscall.ETXTBSY && try < 100; try++ {
-		time.Sleep(time.Millisecond)
-		start = time.Now()
-		pid, err = h.fork(path, req, files)
-	}
-	started <- launched{pid: pid, err: err}
-	if err != nil {
+	if err := h.dress(); err != nil {
+		ready <- err
 		return
 	}
-	// Without cgroups (basic mode), the program's own peak memory is read
-	// at its exit stop: it is traced from this thread. In full mode a
-	// program may still make this thread its tracer (PTRACE_TRACEME); its
-	// stops are passed over the same way.
-	var l launched
-	l.ws, l.ru, l.peak, l.err = waitTraced(pid)
-	l.wall = time.Since(start)
-	ended <- l
+	ready <- nil
+	for job := range h.launches {
+		start := time.Now()
+		pid, err := h.fork(job.path, job.req, job.files)
+		// A judge thread that forks while the program file is still open
+		// for writing in another goroutine holds it open until its exec:
+		// ETXTBSY passes within moments (golang/go#22315).
+		for try := 0; err == syscall.ETXTBSY && try < 100; try++ {
+			time.Sleep(time.Millisecond)
+			start = time.Now()
+			pid, err = h.fork(job.path, job.req, job.files)
+		}
+		job.started <- launched{pid: pid, err: err}
+		if err != nil {
+			continue
+		}
+		// In basic mode the program's own peak memory is read at its exit
+		// stop: it is traced from this thread. In full mode a program may
+		// still make this thread its tracer (PTRACE_TRACEME); its stops are
+		// passed over the same way.
+		var l launched
+		l.ws, l.ru, l.peak, l.err = waitTraced(pid)
+		l.wall = time.Since(start)
+		job.ended <- l
+	}
 }
 
-// fork prepares the calling thread and forks and execs the program from
-// it. It must run on a locked thread that is thrown away afterwards.
+// dress prepares the launcher's thread for programs: what every program
+// inherits and no run changes.
+func (h *helper) dress() error {
+	// An empty session keyring in place of the judge's (programs cannot
+	// reach any keyring through the filter either). A normal user's key
+	// quota is small, so there a failure is not fatal.
+	if _, _, e := unix.Syscall(unix.SYS_KEYCTL, unix.KEYCTL_JOIN_SESSION_KEYRING, 0, 0); e != 0 && h.cfg.DropUID {
+		return fmt.Errorf("new session keyring: %w", e)
+	}
+	if err := unix.Prctl(unix.PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0); err != nil {
+		return fmt.Errorf("no_new_privs: %w", err)
+	}
+	if h.cfg.DropUID {
+		if err := dropBoundingSet(); err != nil {
+			return err
+		}
+	}
+	// Last: from here on this thread, and every program, run under the
+	// box's system-call filter.
+	if err := seccomp.Install(); err != nil {
+		return fmt.Errorf("seccomp: %w", err)
+	}
+	return nil
+}
+
+// fork forks and execs one program from the launcher's thread, with the
+// run's rlimits, in the run's cgroup.
 func (h *helper) fork(path string, req runRequest, files []*os.File) (int, error) {
 	restore, err := setLimits(req, h.cfg)
 	if err != nil {
@@ -123,34 +168,15 @@ func (h *helper) fork(path string, req runRequest, files []*os.File) (int, error
 		return 0, fmt.Errorf("join cgroup: %w", err)
 	}
 	defer writeZero(h.home)
-	if h.cfg.Full {
-		// A new IPC namespace (nothing a run leaves in SysV IPC or POSIX
-		// message queues reaches the next) and a cgroup namespace rooted at
-		// the run's group (the host's layout stays hidden).
-		if err := unix.Unshare(unix.CLONE_NEWIPC | unix.CLONE_NEWCGROUP); err != nil {
-			return 0, fmt.Errorf("unshare: %w", err)
-		}
-	}
-	// An empty session keyring in place of the judge's. (A normal user's
-	// key quota is small; there the seccomp filter, which denies every
-	// keyring call, is what keeps the judge's keys from the program.)
-	if _, _, e := unix.Syscall(unix.SYS_KEYCTL, unix.KEYCTL_JOIN_SESSION_KEYRING, 0, 0); e != 0 && h.cfg.DropUID {
-		return 0, fmt.Errorf("new session keyring: %w", e)
-	}
-	if err := unix.Prctl(unix.PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0); err != nil {
-		return 0, fmt.Errorf("no_new_privs: %w", err)
-	}
 	sys := &syscall.SysProcAttr{Setpgid: true, Pdeathsig: syscall.SIGKILL, Ptrace: !h.cfg.Full}
-	if h.cfg.DropUID {
-		if err := dropBoundingSet(); err != nil {
-			return 0, err
-		}
-		sys.Credential = &syscall.Credential{Uid: uint32(h.cfg.UID), Gid: uint32(h.cfg.GID), Groups: []uint32{}}
+	if h.cfg.Full {
+		// A cgroup namespace rooted at the run's group: the host's
+		// layout stays hidden. (The filter lets this one flag through;
+		// the kernel allows it only before the uid changes.)
+		sys.Unshareflags = unix.CLONE_NEWCGROUP
 	}
-	// Last: from here on this thread, and the program, run under the
-	// box's system-call filter.
-	if err := seccomp.Install(); err != nil {
-		return 0, fmt.Errorf("seccomp: %w", err)
+	if h.cfg.DropUID {
+		sys.Credential = &syscall.Credential{Uid: uint32(h.cfg.UID), Gid: uint32(h.cfg.GID), Groups: []uint32{}}
 	}
 	attr := &syscall.ProcAttr{
 		Dir:   req.Dir,

@@ -37,7 +37,7 @@
 //
 //	any                EPERM   x32 ABI (bit 0x40000000): the same calls under other numbers
 //	any                SIGSYS  i386 ABI (int 0x80, 32-bit binaries): the same calls under other numbers; killed
-//	unshare            EPERM   creates namespaces (a user namespace gives all capabilities in it), any flags
+//	unshare            EPERM   flags other than CLONE_NEWCGROUP alone: creates namespaces (a user namespace gives all capabilities in it); a cgroup namespace alone needs CAP_SYS_ADMIN, which only the box's own fork has
 //	clone              EPERM   flags with a CLONE_NEW* bit: creates namespaces; threads and forks pass
 //	clone3             ENOSYS  its flags are in memory seccomp cannot read; glibc then falls back to clone
 //	setns              EPERM   joins another namespace

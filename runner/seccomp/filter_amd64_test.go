@@ -102,6 +102,13 @@ func TestProgram(t *testing.T) {
 		{"clone high bits, no namespace", x86, unix.SYS_CLONE, []uint64{0xffffffff_00000000 | uint64(unix.SIGCHLD)}, retAllow},
 		{"clone NEWUSER with high bits", x86, unix.SYS_CLONE, []uint64{1<<40 | unix.CLONE_NEWUSER}, retEPERM},
 		{"clone3", x86, unix.SYS_CLONE3, []uint64{0, 88}, retNOSYS},
+		// unshare passes CLONE_NEWCGROUP alone (the kernel then wants
+		// CAP_SYS_ADMIN); any other flag, alone or beside it, is refused.
+		{"unshare NEWCGROUP", x86, unix.SYS_UNSHARE, []uint64{unix.CLONE_NEWCGROUP}, retAllow},
+		{"unshare NEWCGROUP|NEWUSER", x86, unix.SYS_UNSHARE, []uint64{unix.CLONE_NEWCGROUP | unix.CLONE_NEWUSER}, retEPERM},
+		{"unshare NEWCGROUP with high bits", x86, unix.SYS_UNSHARE, []uint64{1<<32 | unix.CLONE_NEWCGROUP}, retEPERM},
+		{"unshare NEWIPC", x86, unix.SYS_UNSHARE, []uint64{unix.CLONE_NEWIPC}, retEPERM},
+		{"unshare FS", x86, unix.SYS_UNSHARE, []uint64{unix.CLONE_FS}, retEPERM},
 
 		{"ptrace TRACEME", x86, unix.SYS_PTRACE, []uint64{unix.PTRACE_TRACEME}, retAllow},
 		{"ptrace CONT", x86, unix.SYS_PTRACE, []uint64{unix.PTRACE_CONT, 1234}, retAllow},

@@ -4,6 +4,7 @@ package seccomp
 
 import (
 	"fmt"
+	"golang.org/x/sys/unix"
 	"syscall"
 
 	libseccomp "github.com/elastic/go-seccomp-bpf"
@@ -76,7 +77,11 @@ func table() []entry {
 		// Namespaces: a new user namespace gives the program every
 		// capability inside it, and with it the kernel's large
 		// namespace-only attack surface (mounts, netfilter, ...).
-		deny("unshare", "creates namespaces (a user namespace gives all capabilities in it), any flags"),
+		{
+			Rule: Rule{Syscall: "unshare", When: "flags other than CLONE_NEWCGROUP alone", Result: resultEPERM,
+				Why: "creates namespaces (a user namespace gives all capabilities in it); a cgroup namespace alone needs CAP_SYS_ADMIN, which only the box's own fork has"},
+			args: libseccomp.ArgumentConditions{{Argument: 0, Operation: libseccomp.NotEqual, Value: unix.CLONE_NEWCGROUP}},
+		},
 		{
 			Rule: Rule{Syscall: "clone", When: "flags with a CLONE_NEW* bit", Result: resultEPERM,
 				Why: "creates namespaces; threads and forks pass"},
