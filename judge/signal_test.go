@@ -66,7 +66,6 @@ func TestInterruptTearsDown(t *testing.T) {
 			// the signal while it runs.
 			var instance string
 			var inside boxIdentity
-			sleeper := 0
 			deadline := time.After(60 * time.Second)
 		wait:
 			for {
@@ -79,23 +78,23 @@ func TestInterruptTearsDown(t *testing.T) {
 					t.Fatalf("the sleeper did not run in a box within a minute; stderr:\n%s", stderr.String())
 				case <-time.After(20 * time.Millisecond):
 				}
-				devs := mountedDevices(boxes)
+				instance = onlyEntry(boxes)
+				inside = boxIdentity{devs: mountedDevices(boxes), since: startTicks, until: math.MaxUint64}
 				for _, pid := range processes() {
-					if processName(pid) == sleeperName && inBox(pid, boxes, devs) {
-						instance = boxInstance(t, boxes)
-						inside = boxIdentity{devs: devs, since: startTicks, until: math.MaxUint64}
-						sleeper = pid
+					if processName(pid) != sleeperName {
+						continue
+					}
+					if why := inside.holds(pid, boxes, instance); why != "" {
+						t.Logf("judge instance %s; the sleeper %d runs in a box: %s", instance, pid, why)
 						break wait
 					}
 				}
 			}
-			// The checks below must see what they look for while the
-			// judge runs, or their passing afterwards would prove nothing.
-			if why := inside.holds(sleeper, boxes, instance); why == "" {
-				t.Errorf("the survivor check does not recognise the running sleeper %d", sleeper)
-			} else {
-				t.Logf("judge instance %s; the sleeper %d runs in a box: %s", instance, sleeper, why)
+			if instance == "" {
+				t.Fatalf("the box directory does not hold just the judge's own folder")
 			}
+			// The cgroup check below must see what it looks for while the
+			// judge runs, or its passing afterwards would prove nothing.
 			if len(cgroupsOf(instance)) == 0 {
 				t.Errorf("no cgroup of instance %s found while the judge runs", instance)
 			}
@@ -143,16 +142,12 @@ func TestInterruptTearsDown(t *testing.T) {
 	}
 }
 
-// boxInstance returns the name of the judge's own folder under the box
-// directory: its only entry.
-func boxInstance(t *testing.T, boxes string) string {
-	t.Helper()
+// onlyEntry returns the name of the judge's own folder under the box
+// directory, its only entry; "" when it does not hold just one folder.
+func onlyEntry(boxes string) string {
 	entries, err := os.ReadDir(boxes)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(entries) != 1 || !entries[0].IsDir() {
-		t.Fatalf("the box directory holds %d entries, want the judge's one folder", len(entries))
+	if err != nil || len(entries) != 1 || !entries[0].IsDir() {
+		return ""
 	}
 	return entries[0].Name()
 }
@@ -167,9 +162,10 @@ type boxIdentity struct {
 }
 
 // holds says why process pid belongs to the judge's boxes, or "" when it
-// does not: its root or working folder lies under the box directory (by
-// path, or on a file system that was mounted there), or it is in one of
-// the judge's cgroups.
+// does not: its root or working folder lies under the box directory, by
+// path (seen from this mount namespace) or on a file system mounted there
+// (seen from the box's own namespace, where the paths are the box's); or
+// it is in one of the cgroups of the judge instance (when known).
 func (b boxIdentity) holds(pid int, boxes, instance string) string {
 	for _, link := range []string{"root", "cwd"} {
 		if target, err := os.Readlink(procPath(pid, link)); err == nil && under(target, boxes) {
@@ -184,7 +180,7 @@ func (b boxIdentity) holds(pid int, boxes, instance string) string {
 			}
 		}
 	}
-	if data, err := os.ReadFile(procPath(pid, "cgroup")); err == nil {
+	if data, err := os.ReadFile(procPath(pid, "cgroup")); err == nil && instance != "" {
 		for _, line := range strings.Split(string(data), "\n") {
 			if path := line[strings.LastIndexByte(line, ':')+1:]; line != "" && namesInstance(filepath.Base(path), instance) {
 				return "cgroup " + path
@@ -192,23 +188,6 @@ func (b boxIdentity) holds(pid int, boxes, instance string) string {
 		}
 	}
 	return ""
-}
-
-// inBox reports whether process pid runs inside a box under the box
-// directory: its root or working folder lies there, by path (seen from
-// this mount namespace) or on a file system mounted there (seen from the
-// box's own namespace, where the paths are the box's).
-func inBox(pid int, boxes string, devs map[uint64]bool) bool {
-	for _, link := range []string{"root", "cwd"} {
-		if target, err := os.Readlink(procPath(pid, link)); err == nil && under(target, boxes) {
-			return true
-		}
-		var st unix.Stat_t
-		if unix.Stat(procPath(pid, link), &st) == nil && devs[st.Dev] {
-			return true
-		}
-	}
-	return false
 }
 
 func procPath(pid int, name string) string {
