@@ -91,6 +91,8 @@ func TestInterruptTearsDown(t *testing.T) {
 				}
 			}
 			if instance == "" {
+				cmd.Process.Kill()
+				<-exited
 				t.Fatalf("the box directory does not hold just the judge's own folder")
 			}
 			// The cgroup check below must see what it looks for while the
@@ -99,6 +101,8 @@ func TestInterruptTearsDown(t *testing.T) {
 				t.Errorf("no cgroup of instance %s found while the judge runs", instance)
 			}
 			if err := cmd.Process.Signal(sig); err != nil {
+				cmd.Process.Kill()
+				<-exited
 				t.Fatal(err)
 			}
 			select {
