@@ -1,15 +1,24 @@
-// Package config loads the judge's configuration: configs/judge.yaml and
-// configs/languages.yaml, read with viper.
+// Package config loads the judge's configuration: judge.yaml and
+// languages.yaml, read with viper.
 //
-// Settings are taken, each overriding the one before, from the built-in
-// defaults, configs/judge.yaml, JUDGE_* environment variables (JUDGE_WORKERS,
-// JUDGE_SANDBOX, ...) and command-line flags.
+// The configuration file is, in this order: the one named by --config, the
+// one named by JUDGE_CONFIG, configs/judge.yaml in the working folder or
+// the nearest parent folder that has one, or else the built-in
+// configuration: the repository's configs/ folder, embedded in the binary
+// (package configs). Settings are taken, each overriding the one before,
+// from the built-in defaults, that file, JUDGE_* environment variables
+// (JUDGE_WORKERS, JUDGE_SANDBOX, ...) and command-line flags.
 package config
 
 import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
+	"path"
 	"path/filepath"
 	"runtime"
 	"sort"
@@ -17,6 +26,7 @@ import (
 	"time"
 
 	"github.com/puzzlejudge/judge/compile"
+	"github.com/puzzlejudge/judge/configs"
 	"github.com/puzzlejudge/judge/problem"
 	"github.com/puzzlejudge/judge/runner"
 	"github.com/spf13/pflag"
@@ -41,14 +51,25 @@ type Config struct {
 	SolutionsDir string
 	// Compile holds the limits of a compile.
 	Compile runner.Limits
-	// Dir is the folder the configuration files are in.
+	// File is the configuration file in force; "" for the built-in one.
+	File string
+	// Dir is the folder the configuration file is in; "" for the built-in
+	// configuration.
 	Dir string
 	// Languages maps a language name to its entry in languages.yaml.
 	Languages map[string]*compile.Language
 }
 
-// DefaultPath is the configuration file read when none is named.
+// DefaultPath is the configuration file looked for in the working folder
+// and its parents when none is named.
 const DefaultPath = "configs/judge.yaml"
+
+// EnvConfig is the environment variable that names a configuration file
+// when --config does not.
+const EnvConfig = "JUDGE_CONFIG"
+
+// builtinName names the embedded configuration in messages.
+const builtinName = "built-in configs/"
 
 // keys and their defaults; judge.yaml may hold only these.
 var defaults = map[string]any{
@@ -65,51 +86,115 @@ var defaults = map[string]any{
 	"compile_output": "64KiB",
 }
 
-// Load reads the configuration file at path (DefaultPath when empty; a
-// missing default file means built-in defaults), then JUDGE_* variables,
-// then the flags in fs that have been set. Flag names use dashes for the
-// keys' underscores (--cache-dir).
-func Load(path string, fs *pflag.FlagSet) (*Config, error) {
+// Find returns the configuration file in force: path when it is set, else
+// the file $JUDGE_CONFIG names, else configs/judge.yaml in the working
+// folder or the nearest parent folder that has one. "" means none: the
+// built-in configuration.
+func Find(path string) (string, error) {
+	if path != "" {
+		return path, nil
+	}
+	if env := os.Getenv(EnvConfig); env != "" {
+		return env, nil
+	}
+	wd, err := os.Getwd()
+	if err != nil {
+		return "", fmt.Errorf("look for %s: %w", DefaultPath, err)
+	}
+	for dir := wd; ; {
+		p := filepath.Join(dir, DefaultPath)
+		if fi, err := os.Stat(p); err == nil && fi.Mode().IsRegular() {
+			if rel, err := filepath.Rel(wd, p); err == nil {
+				p = rel
+			}
+			return p, nil
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			return "", nil
+		}
+		dir = parent
+	}
+}
+
+// Load reads the configuration file that Find picks for path, then JUDGE_*
+// variables, then the flags in flags that have been set. Flag names use
+// dashes for the keys' underscores (--cache-dir).
+//
+// Relative folders given in a configuration file are relative to its
+// project folder: the folder that holds its configs/ folder, or else the
+// folder the file is in. Those from flags and variables are relative to
+// the working folder, as are the defaults of the built-in configuration.
+// The languages file is relative to the configuration file; when the file
+// does not name one and none lies beside it, the built-in languages apply.
+//
+// Load refuses problem, solution, cache and box folders that lie under a
+// folder every box can read (runner.DefaultBinds).
+func Load(path string, flags *pflag.FlagSet) (*Config, error) {
+	file, err := Find(path)
+	if err != nil {
+		return nil, err
+	}
 	v := viper.New()
 	for k, d := range defaults {
 		v.SetDefault(k, d)
 	}
-	explicit := path != ""
-	if !explicit {
-		path = DefaultPath
-	}
-	v.SetConfigFile(path)
 	v.SetConfigType("yaml")
-	if err := v.ReadInConfig(); err != nil {
-		var notFound *os.PathError
-		if explicit || !errors.As(err, &notFound) {
-			return nil, fmt.Errorf("%s: %w", path, err)
-		}
+	name := file
+	var data []byte
+	if file == "" {
+		name = builtinName + "judge.yaml"
+		data, err = configs.FS.ReadFile("judge.yaml")
+	} else {
+		data, err = os.ReadFile(file)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", name, err)
+	}
+	if err := v.ReadConfig(bytes.NewReader(data)); err != nil {
+		return nil, fmt.Errorf("%s: %w", name, err)
 	}
 	for _, k := range v.AllKeys() {
 		if _, ok := defaults[k]; !ok {
-			return nil, fmt.Errorf("%s: unknown key %q", path, k)
+			return nil, fmt.Errorf("%s: unknown key %q", name, k)
 		}
 	}
 	v.SetEnvPrefix("JUDGE")
 	v.SetEnvKeyReplacer(strings.NewReplacer("-", "_"))
 	v.AutomaticEnv()
-	if fs != nil {
+	if flags != nil {
 		for k := range defaults {
-			if f := fs.Lookup(strings.ReplaceAll(k, "_", "-")); f != nil {
+			if f := flags.Lookup(strings.ReplaceAll(k, "_", "-")); f != nil {
 				if err := v.BindPFlag(k, f); err != nil {
 					return nil, err
 				}
 			}
 		}
 	}
-	dir, err := filepath.Abs(filepath.Dir(path))
-	if err != nil {
-		return nil, err
+	c := &Config{File: file}
+	// base is the folder the file's relative folders are relative to.
+	base := "."
+	if file != "" {
+		if c.Dir, err = filepath.Abs(filepath.Dir(file)); err != nil {
+			return nil, err
+		}
+		base = filepath.Dir(file)
+		if filepath.Base(c.Dir) == "configs" {
+			base = filepath.Join(base, "..")
+		}
 	}
-	c := &Config{Dir: dir}
+	// folder is a folder setting, relative to base when it comes from the
+	// file (or its default), as given when it comes from a flag or the
+	// environment.
+	folder := func(key string) string {
+		val := v.GetString(key)
+		if val == "" || filepath.IsAbs(val) || setOutsideFile(key, flags) {
+			return val
+		}
+		return filepath.Join(base, val)
+	}
 	bad := func(key string, err error) error {
-		return fmt.Errorf("%s: %s: %w", path, key, err)
+		return fmt.Errorf("%s: %s: %w", name, key, err)
 	}
 	if c.Sandbox, err = runner.ParseMode(v.GetString("sandbox")); err != nil {
 		return nil, bad("sandbox", err)
@@ -121,7 +206,7 @@ func Load(path string, fs *pflag.FlagSet) (*Config, error) {
 	if c.Workers == 0 {
 		c.Workers = runtime.NumCPU()
 	}
-	c.CacheDir = v.GetString("cache_dir")
+	c.CacheDir = folder("cache_dir")
 	if c.CacheDir == "" {
 		base, err := os.UserCacheDir()
 		if err != nil {
@@ -129,12 +214,17 @@ func Load(path string, fs *pflag.FlagSet) (*Config, error) {
 		}
 		c.CacheDir = filepath.Join(base, "puzzlejudge")
 	}
-	c.BoxDir = v.GetString("box_dir")
+	c.BoxDir = folder("box_dir")
 	if c.BoxDisk, err = problem.ParseSize(v.GetString("box_disk")); err != nil {
 		return nil, bad("box_disk", err)
 	}
-	c.ProblemsDir = v.GetString("problems_dir")
-	c.SolutionsDir = v.GetString("solutions_dir")
+	c.ProblemsDir = folder("problems_dir")
+	c.SolutionsDir = folder("solutions_dir")
+	if err := outsideBoxes(map[string]string{
+		"problems_dir": c.ProblemsDir, "solutions_dir": c.SolutionsDir, "cache_dir": c.CacheDir, "box_dir": c.BoxDir,
+	}); err != nil {
+		return nil, err
+	}
 	c.Compile = compile.DefaultLimits()
 	if c.Compile.CPU, err = time.ParseDuration(v.GetString("compile_time")); err != nil || c.Compile.CPU <= 0 {
 		return nil, bad("compile_time", fmt.Errorf("bad duration %q", v.GetString("compile_time")))
@@ -147,13 +237,73 @@ func Load(path string, fs *pflag.FlagSet) (*Config, error) {
 		return nil, bad("compile_output", err)
 	}
 	langPath := v.GetString("languages")
-	if !filepath.IsAbs(langPath) {
-		langPath = filepath.Join(dir, langPath)
+	switch {
+	case setOutsideFile("languages", flags):
+		c.Languages, err = LoadLanguages(langPath)
+	case file == "":
+		c.Languages, err = builtinLanguages(c.CacheDir)
+	default:
+		if !filepath.IsAbs(langPath) {
+			langPath = filepath.Join(filepath.Dir(file), langPath)
+		}
+		if v.InConfig("languages") || exists(langPath) {
+			c.Languages, err = LoadLanguages(langPath)
+		} else {
+			c.Languages, err = builtinLanguages(c.CacheDir)
+		}
 	}
-	if c.Languages, err = LoadLanguages(langPath); err != nil {
+	if err != nil {
 		return nil, err
 	}
 	return c, nil
+}
+
+// setOutsideFile reports whether key is set by a flag in flags or by its
+// JUDGE_* environment variable.
+func setOutsideFile(key string, flags *pflag.FlagSet) bool {
+	if flags != nil {
+		if f := flags.Lookup(strings.ReplaceAll(key, "_", "-")); f != nil && f.Changed {
+			return true
+		}
+	}
+	return os.Getenv("JUDGE_"+strings.ToUpper(key)) != ""
+}
+
+func exists(path string) bool {
+	_, err := os.Stat(path)
+	return err == nil
+}
+
+// outsideBoxes checks that none of the folders (by setting) lies under a
+// folder bound into every box, where a submission could read it.
+func outsideBoxes(folders map[string]string) error {
+	keys := make([]string, 0, len(folders))
+	for k := range folders {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for _, key := range keys {
+		dir := folders[key]
+		if dir == "" {
+			continue
+		}
+		abs, err := filepath.Abs(dir)
+		if err != nil {
+			return fmt.Errorf("%s: %w", key, err)
+		}
+		paths := []string{abs}
+		if real, err := filepath.EvalSymlinks(abs); err == nil && real != abs {
+			paths = append(paths, real)
+		}
+		for _, p := range paths {
+			for _, bind := range runner.DefaultBinds {
+				if p == bind || strings.HasPrefix(p, strings.TrimSuffix(bind, "/")+"/") {
+					return fmt.Errorf("%s %s lies under %s, which is bound into every box where submissions could read it; choose a folder outside %s", key, dir, bind, bind)
+				}
+			}
+		}
+	}
+	return nil
 }
 
 // languageKeys are the keys a language entry may have.
@@ -163,12 +313,95 @@ var languageKeys = map[string]bool{
 	"cache.box": true, "cache.warm_source": true, "install": true,
 }
 
-// LoadLanguages reads a languages file.
+// LoadLanguages reads a languages file. Warm-up sources are relative to
+// its folder.
 func LoadLanguages(path string) (map[string]*compile.Language, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	langs, err := parseLanguages(path, data)
+	if err != nil {
+		return nil, err
+	}
+	for _, l := range langs {
+		if l.Cache != nil {
+			l.Cache.WarmSource = filepath.Join(filepath.Dir(path), l.Cache.WarmSource)
+		}
+	}
+	return langs, nil
+}
+
+// builtinLanguages reads the embedded languages.yaml. Its warm-up sources
+// are written under cacheDir, where compiles can read them, in a folder
+// named by their content.
+func builtinLanguages(cacheDir string) (map[string]*compile.Language, error) {
+	name := builtinName + "languages.yaml"
+	data, err := configs.FS.ReadFile("languages.yaml")
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", name, err)
+	}
+	langs, err := parseLanguages(name, data)
+	if err != nil {
+		return nil, err
+	}
+	for _, l := range langs {
+		if l.Cache == nil {
+			continue
+		}
+		if l.Cache.WarmSource, err = writeBuiltin(cacheDir, l.Cache.WarmSource); err != nil {
+			return nil, fmt.Errorf("%s: %s: %w", name, l.Name, err)
+		}
+	}
+	return langs, nil
+}
+
+// writeBuiltin writes the embedded configs file rel to
+// cacheDir/config/<hash of its content>/rel, unless it is there already,
+// and returns that path.
+func writeBuiltin(cacheDir, rel string) (string, error) {
+	clean := path.Clean(filepath.ToSlash(rel))
+	if !fs.ValidPath(clean) {
+		return "", fmt.Errorf("warm_source %q: not a path inside configs/", rel)
+	}
+	data, err := configs.FS.ReadFile(clean)
+	if err != nil {
+		return "", fmt.Errorf("warm_source: %w", err)
+	}
+	sum := sha256.Sum256(data)
+	dest := filepath.Join(cacheDir, "config", hex.EncodeToString(sum[:8]), filepath.FromSlash(clean))
+	if old, err := os.ReadFile(dest); err == nil && bytes.Equal(old, data) {
+		return dest, nil
+	}
+	if err := os.MkdirAll(filepath.Dir(dest), 0o755); err != nil {
+		return "", fmt.Errorf("write the built-in warm_source: %w", err)
+	}
+	tmp, err := os.CreateTemp(filepath.Dir(dest), ".tmp-")
+	if err != nil {
+		return "", fmt.Errorf("write the built-in warm_source: %w", err)
+	}
+	_, werr := tmp.Write(data)
+	cerr := tmp.Close()
+	if err := errors.Join(werr, cerr); err != nil {
+		os.Remove(tmp.Name())
+		return "", fmt.Errorf("write the built-in warm_source: %w", err)
+	}
+	if err := os.Chmod(tmp.Name(), 0o644); err != nil {
+		os.Remove(tmp.Name())
+		return "", fmt.Errorf("write the built-in warm_source: %w", err)
+	}
+	if err := os.Rename(tmp.Name(), dest); err != nil {
+		os.Remove(tmp.Name())
+		return "", fmt.Errorf("write the built-in warm_source: %w", err)
+	}
+	return dest, nil
+}
+
+// parseLanguages reads the languages in data, from the file called name.
+func parseLanguages(path string, data []byte) (map[string]*compile.Language, error) {
 	v := viper.New()
-	v.SetConfigFile(path)
 	v.SetConfigType("yaml")
-	if err := v.ReadInConfig(); err != nil {
+	if err := v.ReadConfig(bytes.NewReader(data)); err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
 	langs := map[string]*compile.Language{}
@@ -209,9 +442,6 @@ func LoadLanguages(path string) (map[string]*compile.Language, error) {
 			return nil, fmt.Errorf("%s: %s: time_multiplier must be positive", path, name)
 		case l.Cache != nil && (l.Cache.Box == "" || l.Cache.WarmSource == ""):
 			return nil, fmt.Errorf("%s: %s: cache needs box and warm_source", path, name)
-		}
-		if l.Cache != nil {
-			l.Cache.WarmSource = filepath.Join(filepath.Dir(path), l.Cache.WarmSource)
 		}
 		for _, e := range l.Extensions {
 			if !strings.HasPrefix(e, ".") {

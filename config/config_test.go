@@ -72,7 +72,9 @@ func TestLoadDefaults(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if c.Workers != runtime.NumCPU() || c.Sandbox != runner.ModeAuto || c.ProblemsDir != "problems" || c.Compile.Memory != 1<<30 {
+	// Relative folders in a file outside a configs/ folder are relative to
+	// the file's own folder.
+	if c.Workers != runtime.NumCPU() || c.Sandbox != runner.ModeAuto || c.ProblemsDir != filepath.Join(filepath.Dir(path), "problems") || c.Compile.Memory != 1<<30 {
 		t.Errorf("defaults: %+v", c)
 	}
 	if !strings.HasSuffix(c.CacheDir, "puzzlejudge") {
@@ -157,5 +159,186 @@ func TestShippedConfig(t *testing.T) {
 		if _, err := c.Language("x"+ext, ""); err != nil {
 			t.Errorf("extension %s: %v", ext, err)
 		}
+	}
+}
+
+// chdirEmpty moves the test into a new empty folder, with no configs/
+// folder above it (checked), and returns it.
+func chdirEmpty(t *testing.T) string {
+	t.Helper()
+	dir := t.TempDir()
+	t.Chdir(dir)
+	for d := dir; ; d = filepath.Dir(d) {
+		if _, err := os.Stat(filepath.Join(d, DefaultPath)); err == nil {
+			t.Fatalf("%s has a %s: the test needs a folder without one above it", d, DefaultPath)
+		}
+		if filepath.Dir(d) == d {
+			break
+		}
+	}
+	return dir
+}
+
+func TestFind(t *testing.T) {
+	root := chdirEmpty(t)
+	project := filepath.Join(root, "project")
+	deep := filepath.Join(project, "a", "b")
+	if err := os.MkdirAll(deep, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	found := writeConfig(t, "", goodLanguages)
+	os.MkdirAll(filepath.Join(project, "configs"), 0o755)
+	os.WriteFile(filepath.Join(project, DefaultPath), nil, 0o644)
+	cases := []struct {
+		name, dir, flag, env, want string
+	}{
+		{"nothing: built-in", root, "", "", ""},
+		{"in the working folder", project, "", "", DefaultPath},
+		{"in a parent folder", deep, "", "", filepath.Join("..", "..", DefaultPath)},
+		{"JUDGE_CONFIG beats the parent folder", deep, "", found, found},
+		{"--config beats JUDGE_CONFIG", deep, "x.yaml", found, "x.yaml"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Chdir(tc.dir)
+			t.Setenv(EnvConfig, tc.env)
+			got, err := Find(tc.flag)
+			if err != nil || got != tc.want {
+				t.Errorf("Find(%q) = %q, %v; want %q", tc.flag, got, err, tc.want)
+			}
+		})
+	}
+}
+
+func TestLoadBuiltin(t *testing.T) {
+	chdirEmpty(t)
+	t.Setenv(EnvConfig, "")
+	cache := t.TempDir()
+	t.Setenv("JUDGE_CACHE_DIR", cache)
+	c, err := Load("", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.File != "" || c.Dir != "" || c.ProblemsDir != "problems" || c.SolutionsDir != "solutions" || c.CacheDir != cache {
+		t.Errorf("built-in: file %q dir %q problems %q solutions %q cache %q", c.File, c.Dir, c.ProblemsDir, c.SolutionsDir, c.CacheDir)
+	}
+	for _, want := range []string{"go", "c", "cpp", "python"} {
+		if c.Languages[want] == nil {
+			t.Errorf("built-in languages lack %s", want)
+		}
+	}
+	// The warm-up source is written where a compile can read it, the same
+	// as the repository's.
+	warm := c.Languages["go"].Cache.WarmSource
+	if !strings.HasPrefix(warm, cache+string(filepath.Separator)) {
+		t.Errorf("warm source %s is not under the cache dir %s", warm, cache)
+	}
+	got, err := os.ReadFile(warm)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := os.ReadFile("../configs/warm/main.go")
+	if err == nil && string(got) != string(want) {
+		t.Errorf("warm source %s differs from configs/warm/main.go", warm)
+	}
+	// Loading again finds it in place.
+	if c2, err := Load("", nil); err != nil || c2.Languages["go"].Cache.WarmSource != warm {
+		t.Errorf("second load: %v, warm source %v", err, c2)
+	}
+}
+
+// TestShippedWarmSource checks that the embedded warm-up source is the
+// repository's.
+func TestShippedWarmSource(t *testing.T) {
+	langs, err := builtinLanguages(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := os.ReadFile(langs["go"].Cache.WarmSource)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := os.ReadFile("../configs/warm/main.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(got) != string(want) {
+		t.Error("the built-in warm source differs from configs/warm/main.go")
+	}
+}
+
+func TestLoadFolders(t *testing.T) {
+	root := chdirEmpty(t)
+	project := filepath.Join(root, "project")
+	os.MkdirAll(filepath.Join(project, "configs"), 0o755)
+	os.MkdirAll(filepath.Join(project, "sub"), 0o755)
+	os.WriteFile(filepath.Join(project, DefaultPath), []byte("problems_dir: probs\nbox_dir: boxes\n"), 0o644)
+	t.Chdir(filepath.Join(project, "sub"))
+	t.Setenv(EnvConfig, "")
+
+	// From a configs/ folder: relative to the project folder above it,
+	// and the built-in languages when none lies beside the file.
+	c, err := Load("", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := filepath.Join("..", DefaultPath); c.File != want {
+		t.Errorf("file %q, want %q", c.File, want)
+	}
+	if c.ProblemsDir != filepath.Join("..", "probs") || c.SolutionsDir != filepath.Join("..", "solutions") || c.BoxDir != filepath.Join("..", "boxes") {
+		t.Errorf("problems %q solutions %q boxes %q, want them under ..", c.ProblemsDir, c.SolutionsDir, c.BoxDir)
+	}
+	if c.Languages["go"] == nil {
+		t.Error("no languages.yaml beside the file, and not the built-in languages")
+	}
+
+	// Flags and variables are relative to the working folder.
+	t.Setenv("JUDGE_SOLUTIONS_DIR", "sols")
+	fs := pflag.NewFlagSet("t", pflag.ContinueOnError)
+	fs.String("problems-dir", "", "")
+	if err := fs.Parse([]string{"--problems-dir", "here"}); err != nil {
+		t.Fatal(err)
+	}
+	if c, err = Load("", fs); err != nil || c.ProblemsDir != "here" || c.SolutionsDir != "sols" {
+		t.Errorf("flag and variable: problems %q solutions %q, err %v", c.ProblemsDir, c.SolutionsDir, err)
+	}
+
+	// A languages file the configuration names must exist.
+	os.WriteFile(filepath.Join(project, DefaultPath), []byte("languages: mine.yaml\n"), 0o644)
+	if _, err := Load("", nil); err == nil || !strings.Contains(err.Error(), "mine.yaml") {
+		t.Errorf("missing named languages file: error %v", err)
+	}
+}
+
+func TestFoldersOutsideBoxes(t *testing.T) {
+	chdirEmpty(t)
+	link := filepath.Join(t.TempDir(), "share")
+	if err := os.Symlink("/usr/share", link); err != nil {
+		t.Fatal(err)
+	}
+	cases := []struct {
+		name, judge, envKey, envVal, want string
+	}{
+		{"problems", "problems_dir: /usr/share/problems\n", "", "", "problems_dir /usr/share/problems lies under /usr,"},
+		{"solutions", "solutions_dir: /lib/solutions\n", "", "", "solutions_dir /lib/solutions lies under /lib,"},
+		{"cache", "", "JUDGE_CACHE_DIR", "/usr/local/cache", "cache_dir /usr/local/cache lies under /usr,"},
+		{"box dir", "", "JUDGE_BOX_DIR", "/bin/boxes", "box_dir /bin/boxes lies under /bin,"},
+		{"through a symbolic link", "problems_dir: " + link + "\n", "", "", "problems_dir " + link + " lies under /usr,"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			if tc.envKey != "" {
+				t.Setenv(tc.envKey, tc.envVal)
+			}
+			_, err := Load(writeConfig(t, tc.judge, goodLanguages), nil)
+			if err == nil || !strings.Contains(err.Error(), tc.want) || strings.Contains(err.Error(), "\n") {
+				t.Errorf("error %v, want one line containing %q", err, tc.want)
+			}
+		})
+	}
+	// The shipped folders are fine.
+	t.Setenv("JUDGE_CACHE_DIR", t.TempDir())
+	if _, err := Load(writeConfig(t, "", goodLanguages), nil); err != nil {
+		t.Error(err)
 	}
 }

@@ -2,6 +2,7 @@ package grade_test
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -20,7 +21,33 @@ import (
 
 func TestMain(m *testing.M) {
 	runner.Init()
-	os.Exit(m.Run())
+	code := m.Run()
+	// The shared sandboxes hold boxes with mounts and cgroups: close them,
+	// so that the tests leave nothing behind.
+	for mode, f := range fixtures {
+		if err := f.grader.Sandbox.Close(); err != nil {
+			fmt.Fprintf(os.Stderr, "close the %s sandbox: %v\n", mode, err)
+			code = 1
+		}
+	}
+	os.Exit(code)
+}
+
+// needFull skips a test of the full sandbox when not run as root.
+func needFull(t *testing.T, mode runner.Mode) {
+	t.Helper()
+	if mode == runner.ModeFull && os.Geteuid() != 0 {
+		t.Skip("needs root for the full sandbox")
+	}
+}
+
+// anyMode is the sandbox mode for the tests that do not depend on it: full
+// as root, basic otherwise.
+func anyMode() runner.Mode {
+	if os.Geteuid() == 0 {
+		return runner.ModeFull
+	}
+	return runner.ModeBasic
 }
 
 // testCacheDir is shared by test runs so the warm Go build cache is built
@@ -103,7 +130,9 @@ func TestVerdicts(t *testing.T) {
 		{"ac", "sum-exact", nil, want{verdict: verdict.AC}},
 		{"tle", "sum", nil, want{verdict: verdict.TLE, message: "CPU time limit"}},
 		{"sleep", "sum", nil, want{verdict: verdict.TLE, message: "wall time limit"}},
-		{"mle", "sum", nil, want{verdict: verdict.MLE}},
+		// A small memory limit: a program reaches it in a small part of
+		// its time limit, however slow page faults are on the machine.
+		{"mle", "sum-small-memory", nil, want{verdict: verdict.MLE}},
 		{"ole", "sum", nil, want{verdict: verdict.OLE}},
 		{"re", "sum", []string{"c", "cpp"}, want{verdict: verdict.RE, message: "SIGSEGV", signal: "SIGSEGV"}},
 		{"re", "sum", []string{"go"}, want{verdict: verdict.RE, message: "exit 2: panic: assignment to entry in nil map"}},
@@ -121,9 +150,7 @@ func TestVerdicts(t *testing.T) {
 	}
 	for _, mode := range []runner.Mode{runner.ModeFull, runner.ModeBasic} {
 		t.Run(string(mode), func(t *testing.T) {
-			if mode == runner.ModeFull && os.Geteuid() != 0 {
-				t.Fatal("full sandbox mode needs root; run the tests as root")
-			}
+			needFull(t, mode)
 			f := newGrader(t, mode)
 			for _, c := range cases {
 				langs := c.langs
@@ -159,6 +186,9 @@ func TestVerdicts(t *testing.T) {
 							}
 							return
 						}
+						if len(rep.Tests) == 0 {
+							t.Fatalf("verdict %s with no test results", rep.Verdict)
+						}
 						last := rep.Tests[len(rep.Tests)-1]
 						if mode == runner.ModeBasic && c.program == "tle" && strings.Contains(last.Message, "wall time limit") {
 							// Basic mode cannot raise a program's CPU weight:
@@ -187,9 +217,12 @@ func checkFigures(t *testing.T, rep *grade.Report, last grade.TestResult, progra
 	limit := time.Duration(rep.Limits.TimeMs) * time.Millisecond
 	switch program {
 	case "tle":
-		// Stopped promptly after the CPU limit; the report is what it used.
-		if last.CPU < limit || last.CPU > limit+100*time.Millisecond {
-			t.Errorf("busy loop used %v of CPU, want between %v and %v", last.CPU, limit, limit+100*time.Millisecond)
+		// Stopped after the CPU limit, not long after; the report is what
+		// it used. The margin is wide: this checks the verdict's figures,
+		// not the timer's precision on a loaded machine.
+		slack := max(200*time.Millisecond, limit/5)
+		if last.CPU < limit || last.CPU > limit+slack {
+			t.Errorf("busy loop used %v of CPU, want between %v and %v", last.CPU, limit, limit+slack)
 		}
 	case "sleep":
 		if last.WallMs < rep.Limits.WallMs || last.WallMs > rep.Limits.WallMs+1000 {
@@ -218,7 +251,7 @@ func checkFigures(t *testing.T, rep *grade.Report, last grade.TestResult, progra
 // TestStopOnFail checks that the overall verdict is the first failing
 // test's and that later tests are not reported.
 func TestStopOnFail(t *testing.T) {
-	f := newGrader(t, runner.ModeFull)
+	f := newGrader(t, anyMode())
 	p := load(t, "sum")
 	src := filepath.Join("testdata", "programs", "go", "wa.go")
 	for _, stop := range []bool{false, true} {
@@ -230,8 +263,12 @@ func TestStopOnFail(t *testing.T) {
 		if stop {
 			want = 1
 		}
-		if len(rep.Tests) != want || rep.Verdict != verdict.WA || rep.Tests[0].Name != "2" {
-			t.Errorf("stop=%v: %d tests, verdict %s, first %q; want %d tests, WA, first \"2\"", stop, len(rep.Tests), rep.Verdict, rep.Tests[0].Name, want)
+		first := ""
+		if len(rep.Tests) > 0 {
+			first = rep.Tests[0].Name
+		}
+		if len(rep.Tests) != want || rep.Verdict != verdict.WA || first != "2" {
+			t.Errorf("stop=%v: %d tests, verdict %s, first %q; want %d tests, WA, first \"2\"", stop, len(rep.Tests), rep.Verdict, first, want)
 		}
 	}
 }
@@ -239,7 +276,7 @@ func TestStopOnFail(t *testing.T) {
 // TestCompileCache checks that a second compile of the same source is
 // served from the cache.
 func TestCompileCache(t *testing.T) {
-	f := newGrader(t, runner.ModeFull)
+	f := newGrader(t, anyMode())
 	dir := t.TempDir()
 	src := filepath.Join(dir, "main.c")
 	// A unique source, so that the first compile is a real one.

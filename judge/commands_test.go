@@ -18,7 +18,11 @@ import (
 func TestMain(m *testing.M) {
 	// The sandbox runs this test binary again as its box helper.
 	runner.Init()
-	os.Exit(m.Run())
+	code := m.Run()
+	if binDir != "" {
+		os.RemoveAll(binDir)
+	}
+	os.Exit(code)
 }
 
 // fixture copies the verify tests' sum problem and its solutions into a

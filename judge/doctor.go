@@ -12,6 +12,7 @@ import (
 
 	"github.com/fatih/color"
 	"github.com/puzzlejudge/judge/compile"
+	"github.com/puzzlejudge/judge/config"
 	"github.com/puzzlejudge/judge/report"
 	"github.com/puzzlejudge/judge/runner"
 	"github.com/spf13/cobra"
@@ -33,7 +34,8 @@ func newDoctorCmd() *cobra.Command {
 			if err != nil {
 				return err
 			}
-			checks := runner.Probe()
+			checks := []runner.Check{configCheck(cfg)}
+			checks = append(checks, runner.Probe()...)
 			sb, err := runner.New(runner.Config{Mode: cfg.Sandbox, WorkDir: cfg.BoxDir, Disk: cfg.BoxDisk, Idle: 1})
 			mode := runner.Check{Name: "sandbox mode"}
 			if err != nil {
@@ -108,6 +110,18 @@ func languageChecks(ctx context.Context, langs map[string]*compile.Language, sb 
 		checks = append(checks, c)
 	}
 	return checks
+}
+
+// configCheck says which configuration is in force.
+func configCheck(cfg *config.Config) runner.Check {
+	c := runner.Check{Name: "configuration", OK: true, Detail: "built-in (no --config, no $" + config.EnvConfig + ", no " + config.DefaultPath + " here or in a parent folder)"}
+	if cfg.File != "" {
+		c.Detail = cfg.File
+		if abs, err := filepath.Abs(cfg.File); err == nil {
+			c.Detail = abs
+		}
+	}
+	return c
 }
 
 func hostVersion(args []string) (string, bool) {

@@ -24,9 +24,11 @@ func newRootCmd() *cobra.Command {
 		Long:          "judge compiles a submission, runs it on every test of a problem inside a sandbox under time and memory limits,\nchecks each output and reports a verdict (AC, WA, PE, TLE, MLE, OLE, RE, CE, IE).",
 		SilenceUsage:  true,
 		SilenceErrors: true,
+		Version:       version(),
 	}
+	root.SetVersionTemplate("judge {{.Version}}\n")
 	pf := root.PersistentFlags()
-	pf.String("config", "", "configuration file (default "+config.DefaultPath+")")
+	pf.String("config", "", "configuration file (default: $"+config.EnvConfig+", else "+config.DefaultPath+" in this folder or a parent, else built-in)")
 	pf.String("sandbox", "", "sandbox mode: auto, full or basic")
 	pf.Int("workers", 0, "tests judged at once (default: one per CPU)")
 	pf.String("cache-dir", "", "compile cache directory")
