@@ -5,10 +5,18 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"runtime"
 	"sort"
 	"strconv"
 	"time"
 )
+
+// boxShares is a run's v1 cpu.shares: twice the default, so that other
+// work on the machine cannot starve a program into a wall-time limit; not
+// more, or programs would starve the judge that reads their output. The
+// judge's folder holds as many shares as the runs it may run at once (one
+// per CPU), since its runs share what it holds.
+const boxShares = 2048
 
 // treeV1 is a judge's folder in each v1 hierarchy it uses.
 type treeV1 struct {
@@ -27,6 +35,9 @@ func openV1(h host, instance string, alive func(string) bool) (Tree, error) {
 			t.Close()
 			return nil, fmt.Errorf("create cgroup %s: %w", dir, err)
 		}
+	}
+	if d, ok := t.mine["cpu"]; ok {
+		_ = writeFile(filepath.Join(d, "cpu.shares"), strconv.Itoa(boxShares*runtime.NumCPU()))
 	}
 	return t, nil
 }
@@ -88,11 +99,8 @@ func (t *treeV1) NewGroup(name string) (Group, error) {
 		g.Remove()
 		return nil, err
 	}
-	// Programs being judged get twice the default CPU weight, so that other
-	// work on the machine cannot starve them into a wall-time limit; not
-	// more, or they would starve the judge that reads their output.
 	if g.cpu != "" {
-		_ = writeFile(filepath.Join(g.cpu, "cpu.shares"), "2048")
+		_ = writeFile(filepath.Join(g.cpu, "cpu.shares"), strconv.Itoa(boxShares))
 	}
 	return g, nil
 }

@@ -5,10 +5,14 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strconv"
 	"strings"
 	"time"
 )
+
+// boxWeight is a run's v2 cpu.weight: twice the default, as boxShares.
+const boxWeight = 200
 
 // treeV2 is a judge's subtree of the unified hierarchy:
 //
@@ -62,6 +66,8 @@ func openV2(h host, instance string, alive func(string) bool) (Tree, error) {
 		t.Close()
 		return nil, fmt.Errorf("cgroup v2: %w", err)
 	}
+	// As on v1 (boxShares): the judge's subtree weighs what its runs do.
+	_ = writeFile(filepath.Join(t.mine, "cpu.weight"), strconv.Itoa(min(boxWeight*runtime.NumCPU(), 10000)))
 	return t, nil
 }
 
@@ -162,8 +168,7 @@ func (t *treeV2) NewGroup(name string) (Group, error) {
 		{"memory.swap.max", "0"},
 		// The out-of-memory killer takes the whole run, not one task of it.
 		{"memory.oom.group", "1"},
-		// Twice the default weight: see the v1 cpu.shares.
-		{"cpu.weight", "200"},
+		{"cpu.weight", strconv.Itoa(boxWeight)},
 	}
 	for _, s := range steps {
 		p := filepath.Join(g.dir, s[0])
