@@ -7,7 +7,10 @@
 //   - CPU accuracy: the CPU time reported for a ~200 ms busy loop against
 //     what the kernel reports (rusage) for the same program run bare;
 //   - the compile cache: a first `judge submit` of a Go source (compiled;
-//     the warm Go build cache already built) against a second (cached).
+//     the warm Go build cache already built) against a second (cached);
+//   - the whole judge: the marginal wall time per test of `judge submit`
+//     on a problem of many one-line tests, with 1 and 2 workers, against a
+//     bare spawn of the same binary with the same input and output files.
 //
 // Run it as root from the repository root: go run ./bench/overhead
 package main
@@ -119,15 +122,91 @@ func run(runs, loops int) error {
 		}
 		sb.Close()
 	}
-	return compileCache(dir)
-}
-
-// compileCache times `judge submit` of a fresh Go source twice.
-func compileCache(dir string) error {
 	judge := filepath.Join(dir, "judge")
 	if out, err := exec.Command("go", "build", "-o", judge, "./judge").CombinedOutput(); err != nil {
 		return fmt.Errorf("build judge: %v: %s", err, out)
 	}
+	if err := compileCache(dir, judge); err != nil {
+		return err
+	}
+	return submitPerTest(dir, judge)
+}
+
+// submitPerTest measures what `judge submit` costs per test: the wall time
+// of a problem of 300 one-line tests less that of one of 30, over 270,
+// against a bare spawn of the same compiled program on the same files.
+func submitPerTest(dir, judge string) error {
+	src := filepath.Join(dir, "sum.c")
+	if err := os.WriteFile(src, []byte("#include <stdio.h>\nint main(void){long a,b;if(scanf(\"%ld %ld\",&a,&b)!=2)return 1;printf(\"%ld\\n\",a+b);return 0;}\n"), 0o644); err != nil {
+		return err
+	}
+	problems := map[int]string{}
+	for _, n := range []int{30, 300} {
+		p := filepath.Join(dir, fmt.Sprintf("sum%d", n))
+		if err := os.MkdirAll(filepath.Join(p, "tests"), 0o755); err != nil {
+			return err
+		}
+		if err := os.WriteFile(filepath.Join(p, "problem.yaml"), []byte("title: Sum\ntime_limit: 1s\nmemory_limit: 64MiB\n"), 0o644); err != nil {
+			return err
+		}
+		if err := os.WriteFile(filepath.Join(p, "statement.md"), []byte("# Sum\n"), 0o644); err != nil {
+			return err
+		}
+		for i := 1; i <= n; i++ {
+			in := filepath.Join(p, "tests", fmt.Sprintf("%d.in", i))
+			if err := os.WriteFile(in, []byte(fmt.Sprintf("%d %d\n", i, 2*i)), 0o644); err != nil {
+				return err
+			}
+			if err := os.WriteFile(strings.TrimSuffix(in, ".in")+".out", []byte(fmt.Sprintf("%d\n", 3*i)), 0o644); err != nil {
+				return err
+			}
+		}
+		problems[n] = p
+	}
+	submit := func(n, workers int) time.Duration {
+		t := time.Now()
+		out, err := exec.Command(judge, "submit", "--workers", fmt.Sprint(workers), problems[n], src).CombinedOutput()
+		if err != nil {
+			panic(fmt.Sprintf("judge submit: %v: %s", err, out))
+		}
+		return time.Since(t)
+	}
+	submit(30, 1) // compile once; every later submit is cached
+	bin := filepath.Join(dir, "sum-bare")
+	if out, err := exec.Command("gcc", "-O2", "-std=c17", "-o", bin, src, "-lm").CombinedOutput(); err != nil {
+		return fmt.Errorf("gcc: %v: %s", err, out)
+	}
+	in := filepath.Join(problems[300], "tests", "1.in")
+	outFile := filepath.Join(dir, "bare.out")
+	fmt.Println("\njudge submit, marginal wall time per test (300 tests less 30, over 270; median of 5), against a bare spawn")
+	bare := median(300, func() time.Duration {
+		f, _ := os.Open(in)
+		o, _ := os.Create(outFile)
+		c := exec.Command(bin)
+		c.Stdin, c.Stdout = f, o
+		t := time.Now()
+		if err := c.Run(); err != nil {
+			panic(err)
+		}
+		d := time.Since(t)
+		f.Close()
+		o.Close()
+		return d
+	})
+	fmt.Printf("  %-28s %8.3f ms\n", "bare spawn (stdin, stdout files)", ms(bare))
+	for _, workers := range []int{1, 2} {
+		var per []time.Duration
+		for i := 0; i < 5; i++ {
+			per = append(per, (submit(300, workers)-submit(30, workers))/270)
+		}
+		m := medianOf(per)
+		fmt.Printf("  %-28s %8.3f ms   ratio %.2fx bare spawn\n", fmt.Sprintf("judge submit, %d worker(s)", workers), ms(m), float64(m)/float64(bare))
+	}
+	return nil
+}
+
+// compileCache times `judge submit` of a fresh Go source twice.
+func compileCache(dir, judge string) error {
 	src := filepath.Join(dir, "sum.go")
 	body := fmt.Sprintf("package main\n\nimport \"fmt\"\n\n// %d\nfunc main() {\n\tvar a, b int64\n\tfmt.Scan(&a, &b)\n\tfmt.Println(a + b)\n}\n", time.Now().UnixNano())
 	if err := os.WriteFile(src, []byte(body), 0o644); err != nil {
