@@ -31,8 +31,9 @@ type box struct {
 	replies chan helperReply
 
 	// next delivers the group of the next run, made in the background.
-	next chan groupOrErr
-	runs int // runs so far, for the groups' names
+	next chan *runGroup
+	runs int           // runs so far, for the groups' names
+	lim  cgroup.Limits // the limits of the last run, which the next group gets ahead
 
 	// program records what is in prog/, to skip copying it again.
 	program []programFile
@@ -40,9 +41,21 @@ type box struct {
 	peak int64
 }
 
-type groupOrErr struct {
-	g   cgroup.Group
-	err error
+// runGroup is a run's cgroup, made ahead of the run: limits set (those of
+// the box's last run) and the files that join it open.
+type runGroup struct {
+	g     cgroup.Group
+	lim   cgroup.Limits
+	enter []*os.File
+	err   error
+}
+
+// release closes the group's files and removes it in the background.
+func (r *runGroup) release(s *Sandbox) {
+	closeAll(r.enter)
+	if r.g != nil {
+		s.removeLater(r.g)
+	}
 }
 
 type programFile struct {
@@ -112,20 +125,40 @@ func (b *box) create() error {
 func (b *box) prepareGroup() {
 	b.runs++
 	name := fmt.Sprintf("box%d-run%d", b.id, b.runs)
-	ch := make(chan groupOrErr, 1)
+	ch := make(chan *runGroup, 1)
 	b.next = ch
+	lim := b.lim
 	go func() {
-		g, err := b.sandbox.cg.NewGroup(name)
-		ch <- groupOrErr{g, err}
+		r := &runGroup{lim: lim}
+		defer func() { ch <- r }()
+		if r.g, r.err = b.sandbox.cg.NewGroup(name); r.err != nil {
+			return
+		}
+		if lim.Memory > 0 {
+			if r.err = r.g.SetLimits(lim); r.err != nil {
+				return
+			}
+		}
+		r.enter, r.err = r.g.Enter()
 	}()
 }
 
-// takeGroup returns the group prepared for this run and starts preparing
-// the next.
-func (b *box) takeGroup() (cgroup.Group, error) {
+// takeGroup returns the group prepared for this run, with lim set, and
+// starts preparing the next.
+func (b *box) takeGroup(lim cgroup.Limits) (*runGroup, error) {
 	r := <-b.next
+	b.lim = lim
 	b.prepareGroup()
-	return r.g, r.err
+	if r.err == nil && r.lim != lim {
+		if r.err = r.g.SetLimits(lim); r.err == nil {
+			r.lim = lim
+		}
+	}
+	if r.err != nil {
+		r.release(b.sandbox)
+		return nil, fmt.Errorf("prepare cgroup: %w", r.err)
+	}
+	return r, nil
 }
 
 func (b *box) startHelper() error {
@@ -155,6 +188,12 @@ func (b *box) startHelper() error {
 		return fmt.Errorf("start box helper: %w", err)
 	}
 	b.cmd = cmd
+	if b.full {
+		if err := b.sandbox.cg.Adopt(cmd.Process.Pid); err != nil {
+			mine.Close()
+			return fmt.Errorf("place box helper: %w", err)
+		}
+	}
 	b.sock = mine
 	b.replies = make(chan helperReply, 4)
 	go b.readReplies()
@@ -206,7 +245,9 @@ func (b *box) destroy() error {
 	}
 	var first error
 	if b.next != nil {
-		if r := <-b.next; r.g != nil {
+		r := <-b.next
+		closeAll(r.enter)
+		if r.g != nil {
 			first = r.g.Remove()
 		}
 		b.next = nil

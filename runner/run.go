@@ -87,15 +87,15 @@ func (b *box) run(ctx context.Context, spec Spec, lim Limits) (res Result, healt
 		return res, false, err
 	}
 	var cg cgroup.Group
+	var enter []*os.File
 	if b.full {
-		if cg, err = b.takeGroup(); err != nil {
+		rg, err := b.takeGroup(cgroup.Limits{Memory: lim.Memory, Procs: lim.Procs})
+		if err != nil {
 			return res, false, err
 		}
 		// The group goes after the run, off the next run's path.
-		defer b.sandbox.removeLater(cg)
-		if err := cg.SetLimits(cgroup.Limits{Memory: lim.Memory, Procs: lim.Procs}); err != nil {
-			return res, false, fmt.Errorf("set cgroup limits: %w", err)
-		}
+		defer rg.release(b.sandbox)
+		cg, enter = rg.g, rg.enter
 	}
 
 	// Standard streams and cgroup files travel with the request.
@@ -104,13 +104,6 @@ func (b *box) run(ctx context.Context, spec Spec, lim Limits) (res Result, healt
 		return res, false, err
 	}
 	defer st.close()
-	var enter []*os.File
-	if cg != nil {
-		if enter, err = cg.Enter(); err != nil {
-			return res, false, err
-		}
-		defer closeAll(enter)
-	}
 	_, workDir, _ := b.paths()
 	req := runRequest{
 		Op:       "run",

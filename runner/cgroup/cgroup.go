@@ -78,6 +78,11 @@ type Tree interface {
 	Home() []string
 	// Dirs lists the judge's folder in each hierarchy, by controller.
 	Dirs() map[string]string
+	// Adopt places a box helper (and so the programs it starts) where
+	// their CPU weight is kept: on v1 the judge's folder of the cpu
+	// hierarchy, so that runs need not join it one by one; on v2 nothing,
+	// as each run group has its own weight.
+	Adopt(pid int) error
 	// Close removes the judge's folders (its groups must be removed
 	// first).
 	Close() error

@@ -61,12 +61,26 @@ func (t *treeV1) Version() Version { return V1 }
 
 func (t *treeV1) Dirs() map[string]string { return t.mine }
 
+// Home lists the judge's own groups in the hierarchies runs join (not cpu:
+// the helpers live in the judge's cpu folder, see Adopt).
 func (t *treeV1) Home() []string {
+	own := map[string]string{}
+	for _, c := range v1Required {
+		own[c] = t.own[c]
+	}
 	var out []string
-	for _, d := range t.distinct(t.own) {
+	for _, d := range t.distinct(own) {
 		out = append(out, filepath.Join(d, "tasks"))
 	}
 	return out
+}
+
+func (t *treeV1) Adopt(pid int) error {
+	d, ok := t.mine["cpu"]
+	if !ok || d == t.mine["cpuacct"] {
+		return nil // no cpu hierarchy, or one shared with cpuacct, which runs join
+	}
+	return writeFile(filepath.Join(d, "cgroup.procs"), strconv.Itoa(pid))
 }
 
 func (t *treeV1) Close() error {
@@ -85,8 +99,8 @@ func (t *treeV1) NewGroup(name string) (Group, error) {
 		acct: filepath.Join(t.mine["cpuacct"], name),
 		pids: filepath.Join(t.mine["pids"], name),
 	}
-	if d, ok := t.mine["cpu"]; ok {
-		g.cpu = filepath.Join(d, name)
+	if d, ok := t.mine["cpu"]; ok && d == t.mine["cpuacct"] {
+		g.cpu = g.acct // mounted together: the run's group carries the weight
 	}
 	for _, d := range g.dirs() {
 		if err := os.Mkdir(d, 0o755); err != nil {
