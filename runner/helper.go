@@ -30,7 +30,8 @@ type helper struct {
 	// home are the files the forking thread (v1) or the helper (v2) writes
 	// "0" into to leave a run's cgroup after the fork.
 	home []*os.File
-	// launches feeds the launcher, the thread every program starts from.
+	// launches feeds the launcher, the thread every program is started
+	// from, waited for and reported from.
 	launches chan launch
 	// mqueue is the box's message-queue file system (full mode).
 	mqueue *os.File
@@ -81,7 +82,7 @@ func helperMain() int {
 			h.mu.Lock()
 			h.running, h.killed = true, false
 			h.mu.Unlock()
-			go h.run(req, files)
+			h.launches <- launch{req: req, files: files}
 		case "kill":
 			h.mu.Lock()
 			h.killed = true
@@ -134,11 +135,10 @@ func (h *helper) setup() error {
 	return <-ready
 }
 
-// run starts one program, waits for it, clears the box of every process it
-// left, and reports.
-func (h *helper) run(req runRequest, files []*os.File) {
-	defer closeAll(files)
-	reply := h.runOne(req, files)
+// run runs one program, on the launcher's thread, and reports.
+func (h *helper) run(job launch) {
+	defer closeAll(job.files)
+	reply := h.runOne(job.req, job.files)
 	h.mu.Lock()
 	h.running, h.pid = false, 0
 	h.mu.Unlock()

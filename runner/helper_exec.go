@@ -13,28 +13,16 @@ import (
 	"golang.org/x/sys/unix"
 )
 
-// launched is what the launcher reports of one run: first the pid (or
-// why there is none), then how the program ended.
-type launched struct {
-	pid  int
-	err  error
-	ws   syscall.WaitStatus
-	ru   syscall.Rusage
-	peak int64 // the program's own high-water mark at exit (basic mode)
-	wall time.Duration
-}
-
-// launch is one run handed to the launcher.
+// launch is one run handed to the launcher: the request and the
+// descriptors that came with it.
 type launch struct {
-	path    string
-	req     runRequest
-	files   []*os.File
-	started chan launched
-	ended   chan launched
+	req   runRequest
+	files []*os.File
 }
 
 // runOne starts one program, waits for it, kills what it left, clears
-// what it left in the box's IPC namespace, and reports.
+// what it left in the box's IPC namespace, and makes the reply. It runs on
+// the launcher's thread.
 func (h *helper) runOne(req runRequest, files []*os.File) helperReply {
 	if len(files) < 3 {
 		return helperReply{Kind: "error", Err: "run request without stdin, stdout and stderr"}
@@ -44,11 +32,18 @@ func (h *helper) runOne(req runRequest, files []*os.File) helperReply {
 		return helperReply{Kind: "error", NotFound: true, Err: err.Error()}
 	}
 	base := highWaterRSS()
-	job := launch{path: path, req: req, files: files, started: make(chan launched, 1), ended: make(chan launched, 1)}
-	h.launches <- job
-	l := <-job.started
-	if l.err != nil {
-		return helperReply{Kind: "error", Err: l.err.Error()}
+	start := time.Now()
+	pid, err := h.fork(path, req, files)
+	// A judge thread that forks while the program file is still open for
+	// writing in another goroutine holds it open until its exec: ETXTBSY
+	// passes within moments (golang/go#22315).
+	for try := 0; err == syscall.ETXTBSY && try < 100; try++ {
+		time.Sleep(time.Millisecond)
+		start = time.Now()
+		pid, err = h.fork(path, req, files)
+	}
+	if err != nil {
+		return helperReply{Kind: "error", Err: err.Error()}
 	}
 	// Close our copies of the program's standard streams at once, so that
 	// the judge sees end of output when the program's tree is gone.
@@ -56,14 +51,19 @@ func (h *helper) runOne(req runRequest, files []*os.File) helperReply {
 		f.Close()
 	}
 	h.mu.Lock()
-	h.pid = l.pid
+	h.pid = pid
 	killed := h.killed
 	h.mu.Unlock()
 	if killed {
 		h.signalAll()
 	}
-	_ = sendMsg(h.sock, helperReply{Kind: "started", Pid: l.pid}, nil)
-	l = <-job.ended
+	_ = sendMsg(h.sock, helperReply{Kind: "started", Pid: pid}, nil)
+	// In basic mode the program's own peak memory is read at its exit
+	// stop: it is traced from this thread. In full mode a program may still
+	// make this thread its tracer (PTRACE_TRACEME); its stops are passed
+	// over the same way.
+	ws, ru, peak, werr := waitTraced(pid)
+	wall := time.Since(start)
 	h.killAll()
 	if h.cfg.Full {
 		if err := h.clearIPC(); err != nil {
@@ -72,24 +72,24 @@ func (h *helper) runOne(req runRequest, files []*os.File) helperReply {
 	}
 	reply := helperReply{
 		Kind:    "done",
-		Wall:    int64(l.wall),
-		CPU:     syscall.TimevalToNsec(l.ru.Utime) + syscall.TimevalToNsec(l.ru.Stime),
-		MaxRSS:  l.ru.Maxrss << 10,
+		Wall:    int64(wall),
+		CPU:     syscall.TimevalToNsec(ru.Utime) + syscall.TimevalToNsec(ru.Stime),
+		MaxRSS:  ru.Maxrss << 10,
 		BaseRSS: base,
-		PeakRSS: l.peak,
+		PeakRSS: peak,
 	}
 	switch {
-	case l.err != nil:
-		reply.Err = fmt.Sprintf("wait: %v", l.err)
-	case l.ws.Exited():
-		reply.Exited, reply.ExitCode = true, l.ws.ExitStatus()
-	case l.ws.Signaled():
-		reply.Signal = int(l.ws.Signal())
+	case werr != nil:
+		reply.Err = fmt.Sprintf("wait: %v", werr)
+	case ws.Exited():
+		reply.Exited, reply.ExitCode = true, ws.ExitStatus()
+	case ws.Signaled():
+		reply.Signal = int(ws.Signal())
 	}
 	return reply
 }
 
-// launcher starts every program of the box from one thread of its own,
+// launcher runs every program of the box from one thread of its own,
 // dressed once for programs (no_new_privs, no capabilities in the bounding
 // set, the seccomp filter) and never given back to the Go scheduler: the
 // goroutine ends still locked to it, which ends the thread too. Each
@@ -103,28 +103,7 @@ func (h *helper) launcher(ready chan<- error) {
 	}
 	ready <- nil
 	for job := range h.launches {
-		start := time.Now()
-		pid, err := h.fork(job.path, job.req, job.files)
-		// A judge thread that forks while the program file is still open
-		// for writing in another goroutine holds it open until its exec:
-		// ETXTBSY passes within moments (golang/go#22315).
-		for try := 0; err == syscall.ETXTBSY && try < 100; try++ {
-			time.Sleep(time.Millisecond)
-			start = time.Now()
-			pid, err = h.fork(job.path, job.req, job.files)
-		}
-		job.started <- launched{pid: pid, err: err}
-		if err != nil {
-			continue
-		}
-		// In basic mode the program's own peak memory is read at its exit
-		// stop: it is traced from this thread. In full mode a program may
-		// still make this thread its tracer (PTRACE_TRACEME); its stops are
-		// passed over the same way.
-		var l launched
-		l.ws, l.ru, l.peak, l.err = waitTraced(pid)
-		l.wall = time.Since(start)
-		job.ended <- l
+		h.run(job)
 	}
 }
 
