@@ -31,7 +31,10 @@ func (h *helper) runOne(req runRequest, files []*os.File) helperReply {
 	if err != nil {
 		return helperReply{Kind: "error", NotFound: true, Err: err.Error()}
 	}
-	base := highWaterRSS()
+	var base int64
+	if !h.cfg.Full {
+		base = highWaterRSS() // rusage counts from here (basic mode)
+	}
 	start := time.Now()
 	pid, err := h.fork(path, req, files)
 	// A judge thread that forks while the program file is still open for

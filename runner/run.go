@@ -242,7 +242,12 @@ func (b *box) await(ctx context.Context, lim Limits, cg cgroup.Group, stopFor fu
 			case "started":
 				started, pid = time.Now(), r.Pid
 				wall.Reset(lim.Wall)
-				tick.Reset(0)
+				if cg != nil {
+					// Nothing to look at before the limit could be reached.
+					tick.Reset(lim.CPU / ncpu)
+				} else {
+					tick.Reset(0) // polled memory
+				}
 			case "done", "error":
 				return r, true
 			}

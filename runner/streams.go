@@ -1,20 +1,23 @@
 package runner
 
 import (
+	"fmt"
 	"io"
 	"os"
 	"sync"
+
+	"golang.org/x/sys/unix"
 )
 
 // streams are a run's standard streams: the ends the program gets
 // (theirs) and the judge's ends, with the goroutines that feed stdin and
 // read stdout and stderr.
 type streams struct {
-	theirs []*os.File // stdin, stdout, stderr as the program gets them
-	input  *os.File   // the host input file, fed into the stdin pipe
-	feed   *os.File   // the judge's end of the stdin pipe
-	out    *os.File   // the judge's end of stdout
-	err    *os.File   // the judge's end of stderr (== out when combined)
+	theirs []int    // stdin, stdout, stderr as the program gets them
+	input  *os.File // the host input file, fed into the stdin pipe
+	feed   *os.File // the judge's end of the stdin pipe
+	out    *os.File // the judge's end of stdout
+	err    *os.File // the judge's end of stderr (== out when combined)
 	wg     sync.WaitGroup
 	outErr error
 }
@@ -30,9 +33,9 @@ func (b *box) openStreams(spec Spec) (*streams, error) {
 		return nil, err
 	}
 	if spec.Stdin == "" {
-		null, err := os.Open(os.DevNull)
+		null, err := unix.Open(os.DevNull, unix.O_RDONLY|unix.O_CLOEXEC, 0)
 		if err != nil {
-			return fail(err)
+			return fail(fmt.Errorf("open %s: %w", os.DevNull, err))
 		}
 		st.theirs = append(st.theirs, null)
 	} else {
@@ -41,13 +44,13 @@ func (b *box) openStreams(spec Spec) (*streams, error) {
 			return fail(err)
 		}
 		st.input = in
-		r, w, err := os.Pipe()
+		r, w, err := pipe(false)
 		if err != nil {
 			return fail(err)
 		}
 		st.theirs, st.feed = append(st.theirs, r), w
 	}
-	outR, outW, err := os.Pipe()
+	outW, outR, err := pipe(true)
 	if err != nil {
 		return fail(err)
 	}
@@ -56,12 +59,32 @@ func (b *box) openStreams(spec Spec) (*streams, error) {
 		st.err, st.theirs = outR, append(st.theirs, outW)
 		return st, nil
 	}
-	errR, errW, err := os.Pipe()
+	errW, errR, err := pipe(true)
 	if err != nil {
 		return fail(err)
 	}
 	st.err, st.theirs = errR, append(st.theirs, errW)
 	return st, nil
+}
+
+// pipe makes a pipe whose one end the judge keeps, as a non-blocking file
+// the poller serves, and whose other end goes to the program as a plain,
+// blocking descriptor. With judgeReads the judge keeps the read end.
+func pipe(judgeReads bool) (program int, judge *os.File, err error) {
+	var p [2]int
+	if err := unix.Pipe2(p[:], unix.O_CLOEXEC); err != nil {
+		return -1, nil, fmt.Errorf("pipe: %w", err)
+	}
+	mine, theirs := p[1], p[0]
+	if judgeReads {
+		mine, theirs = p[0], p[1]
+	}
+	if err := unix.SetNonblock(mine, true); err != nil {
+		unix.Close(p[0])
+		unix.Close(p[1])
+		return -1, nil, fmt.Errorf("pipe: %w", err)
+	}
+	return theirs, os.NewFile(uintptr(mine), "pipe"), nil
 }
 
 // start feeds stdin and reads stdout and stderr into res until the program
@@ -99,12 +122,18 @@ func (st *streams) start(spec Spec, lim Limits, res *Result, onLimit func()) {
 }
 
 // theirFDs are the descriptors sent to the helper.
-func (st *streams) theirFDs() []int { return fdsOf(st.theirs) }
+func (st *streams) theirFDs() []int { return st.theirs }
 
 // closeTheirs closes the judge's copies of the program's ends, once they
 // have been sent.
 func (st *streams) closeTheirs() {
-	closeAll(st.theirs)
+	seen := map[int]bool{}
+	for _, fd := range st.theirs {
+		if !seen[fd] {
+			seen[fd] = true
+			unix.Close(fd)
+		}
+	}
 	st.theirs = nil
 }
 

@@ -3,6 +3,7 @@ package cgroup
 import (
 	"errors"
 	"fmt"
+	"golang.org/x/sys/unix"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -156,23 +157,63 @@ func checkWritable(dir string) error {
 	return os.Remove(probe)
 }
 
-// writeFile writes value to a cgroup file in one write.
+// writeFile writes value to a cgroup file in one write. Cgroup files are
+// read and written with plain system calls: through package os each would
+// be registered with the network poller and back, three calls more.
 func writeFile(path, value string) error {
-	f, err := os.OpenFile(path, os.O_WRONLY|os.O_TRUNC, 0)
+	fd, err := unix.Open(path, unix.O_WRONLY|unix.O_TRUNC|unix.O_CLOEXEC, 0)
 	if err != nil {
-		return err
+		return &os.PathError{Op: "open", Path: path, Err: err}
 	}
-	_, werr := f.WriteString(value)
-	cerr := f.Close()
+	_, werr := unix.Write(fd, []byte(value))
+	cerr := unix.Close(fd)
 	if werr != nil {
 		return fmt.Errorf("write %q to %s: %w", value, path, werr)
 	}
 	return cerr
 }
 
+// readFile reads a small cgroup or proc file.
+func readFile(path string) ([]byte, error) {
+	fd, err := unix.Open(path, unix.O_RDONLY|unix.O_CLOEXEC, 0)
+	if err != nil {
+		return nil, &os.PathError{Op: "open", Path: path, Err: err}
+	}
+	defer unix.Close(fd)
+	buf := make([]byte, 0, 512)
+	for {
+		if len(buf) == cap(buf) {
+			buf = append(buf, 0)[:len(buf)]
+		}
+		n, err := unix.Read(fd, buf[len(buf):cap(buf)])
+		if n > 0 {
+			buf = buf[:len(buf)+n]
+		}
+		if err == unix.EINTR {
+			continue
+		}
+		if err != nil {
+			return nil, &os.PathError{Op: "read", Path: path, Err: err}
+		}
+		if n == 0 {
+			return buf, nil
+		}
+	}
+}
+
+// openFile opens a cgroup file for writing, as an *os.File that is not
+// registered with the poller.
+func openFile(path string) (*os.File, error) {
+	fd, err := unix.Open(path, unix.O_WRONLY|unix.O_CLOEXEC, 0)
+	if err != nil {
+		return nil, &os.PathError{Op: "open", Path: path, Err: err}
+	}
+	return os.NewFile(uintptr(fd), path), nil
+}
+
 // readInt reads a file holding one number ("max" reads as -1).
 func readInt(path string) (int64, error) {
-	data, err := os.ReadFile(path)
+	data, err := readFile(path)
 	if err != nil {
 		return 0, err
 	}
@@ -186,7 +227,7 @@ func readInt(path string) (int64, error) {
 // readKey reads the value of key in a file of "key value" lines
 // (memory.events, cpu.stat, memory.oom_control); a missing key is 0.
 func readKey(path, key string) (int64, error) {
-	data, err := os.ReadFile(path)
+	data, err := readFile(path)
 	if err != nil {
 		return 0, err
 	}
@@ -201,7 +242,7 @@ func readKey(path, key string) (int64, error) {
 
 // procs lists the processes in a group folder.
 func procs(dir string) []int {
-	data, err := os.ReadFile(filepath.Join(dir, "cgroup.procs"))
+	data, err := readFile(filepath.Join(dir, "cgroup.procs"))
 	if err != nil {
 		return nil
 	}

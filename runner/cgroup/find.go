@@ -3,7 +3,6 @@ package cgroup
 import (
 	"errors"
 	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
 
@@ -98,7 +97,7 @@ type ownGroups struct {
 // readOwn reads the judge's own groups from /proc/self/cgroup.
 func readOwn() (ownGroups, error) {
 	o := ownGroups{v1: map[string]string{}}
-	data, err := os.ReadFile("/proc/self/cgroup")
+	data, err := readFile("/proc/self/cgroup")
 	if err != nil {
 		return o, fmt.Errorf("read /proc/self/cgroup: %w", err)
 	}

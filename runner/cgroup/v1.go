@@ -162,7 +162,7 @@ func (g *groupV1) SetLimits(l Limits) error {
 func (g *groupV1) Enter() ([]*os.File, error) {
 	var files []*os.File
 	for _, d := range g.dirs() {
-		f, err := os.OpenFile(filepath.Join(d, "tasks"), os.O_WRONLY, 0)
+		f, err := openFile(filepath.Join(d, "tasks"))
 		if err != nil {
 			for _, f := range files {
 				f.Close()

@@ -83,7 +83,7 @@ func enable(dir string) error {
 // missingControllers lists the run groups' controllers absent from a list
 // file of dir (cgroup.controllers or cgroup.subtree_control).
 func missingControllers(dir, file string) []string {
-	data, err := os.ReadFile(filepath.Join(dir, file))
+	data, err := readFile(filepath.Join(dir, file))
 	if err != nil {
 		return v2Controllers
 	}
@@ -196,7 +196,7 @@ func (g *groupV2) SetLimits(l Limits) error {
 }
 
 func (g *groupV2) Enter() ([]*os.File, error) {
-	f, err := os.OpenFile(filepath.Join(g.dir, "cgroup.procs"), os.O_WRONLY, 0)
+	f, err := openFile(filepath.Join(g.dir, "cgroup.procs"))
 	if err != nil {
 		return nil, fmt.Errorf("open cgroup: %w", err)
 	}
