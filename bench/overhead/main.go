@@ -19,6 +19,7 @@ import (
 	"context"
 	"flag"
 	"fmt"
+	"math"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -53,7 +54,9 @@ func run(runs, loops int) error {
 	if err := cc(trivial, "int main(void){return 0;}"); err != nil {
 		return err
 	}
-	if err := cc(busy, "int main(void){volatile unsigned long x=0; for(unsigned long i=0;i<330000000UL;i++) x+=i; return 0;}"); err != nil {
+	// The busy loop reports its own CPU time (getrusage of itself, in
+	// microseconds) on stderr as it ends.
+	if err := cc(busy, "#include <stdio.h>\n#include <sys/resource.h>\nint main(void){volatile unsigned long x=0; for(unsigned long i=0;i<660000000UL;i++) x+=i; struct rusage r; getrusage(RUSAGE_SELF,&r); fprintf(stderr,\"%ld\\n\",(long)(r.ru_utime.tv_sec*1000000+r.ru_utime.tv_usec+r.ru_stime.tv_sec*1000000+r.ru_stime.tv_usec)); return 0;}"); err != nil {
 		return err
 	}
 	ctx := context.Background()
@@ -92,7 +95,7 @@ func run(runs, loops int) error {
 			fmt.Printf("\nCPU time of a busy loop, %d runs each, interleaved\n", loops)
 			var boxCPU, bareCPU, selfCPU []time.Duration
 			var worstSame float64
-			bspec := runner.Spec{Args: []string{"/usr/bin/time", "-f", "%U %S", "{prog}/busy"}, Program: []runner.File{{Name: "busy", Path: busy}}, Limits: runner.Limits{CPU: 10 * time.Second}}
+			bspec := runner.Spec{Args: []string{"{prog}/busy"}, Program: []runner.File{{Name: "busy", Path: busy}}, Limits: runner.Limits{CPU: 10 * time.Second}}
 			for i := 0; i < loops; i++ {
 				c := exec.Command(busy)
 				if err := c.Run(); err != nil {
@@ -105,17 +108,17 @@ func run(runs, loops int) error {
 					return err
 				}
 				boxCPU = append(boxCPU, r.CPU)
-				// The kernel's rusage of the same process, as /usr/bin/time
-				// inside the box prints it (centiseconds).
-				var u, sy float64
-				if _, err := fmt.Sscan(string(r.Stderr), &u, &sy); err == nil {
-					self := time.Duration((u + sy) * float64(time.Second))
+				// The kernel's rusage of the same process, as the program
+				// read it of itself at its end (microseconds).
+				var us int64
+				if _, err := fmt.Sscan(string(r.Stderr), &us); err == nil {
+					self := time.Duration(us) * time.Microsecond
 					selfCPU = append(selfCPU, self)
-					worstSame = max(worstSame, float64(r.CPU-self)/float64(self))
+					worstSame = max(worstSame, math.Abs(float64(r.CPU-self))/float64(self))
 				}
 			}
 			mb, mx, ms2 := medianOf(boxCPU), medianOf(bareCPU), medianOf(selfCPU)
-			fmt.Printf("  judge's figure (cgroup) median %.1f ms; kernel's rusage of the same process median %.1f ms, ratio %.3f, largest excess of one run %.1f%% (rusage counts in 10 ms steps)\n",
+			fmt.Printf("  judge's figure (cgroup) median %.1f ms; the process's own rusage median %.1f ms, ratio %.3f, largest difference in one run %.1f%%\n",
 				ms(mb), ms(ms2), float64(mb)/float64(ms2), 100*worstSame)
 			fmt.Printf("  the same program run bare: median %.1f ms, ratio judge/bare %.3f (the CPU time of identical work varies run to run on this machine: bare min %.1f, max %.1f ms)\n\n",
 				ms(mx), float64(mb)/float64(mx), ms(minOf(bareCPU)), ms(maxOf(bareCPU)))
