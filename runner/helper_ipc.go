@@ -7,6 +7,7 @@ import (
 	"os"
 	"strconv"
 	"strings"
+	"unsafe"
 
 	"golang.org/x/sys/unix"
 )
@@ -42,20 +43,53 @@ func openMqueue() (*os.File, error) {
 	return os.NewFile(uintptr(dir), "mqueue"), nil
 }
 
-// sysvTables are the /proc/sysvipc files and the control call that
-// removes an object of each (IPC_RMID is 0 for all three).
+// sysvTables name each SysV table: its /proc/sysvipc file, the control
+// call that removes an object (IPC_RMID is 0 for all three), and the
+// *_INFO command whose answer counts the objects in use.
 var sysvTables = []struct {
 	file string
 	ctl  uintptr
+	info uintptr
 }{
-	{"/proc/sysvipc/shm", unix.SYS_SHMCTL},
-	{"/proc/sysvipc/msg", unix.SYS_MSGCTL},
-	{"/proc/sysvipc/sem", unix.SYS_SEMCTL},
+	{"/proc/sysvipc/shm", unix.SYS_SHMCTL, 14}, // SHM_INFO
+	{"/proc/sysvipc/msg", unix.SYS_MSGCTL, 12}, // MSG_INFO
+	{"/proc/sysvipc/sem", unix.SYS_SEMCTL, 19}, // SEM_INFO
+}
+
+// sysvInUse reports whether a SysV table holds any object, with one call:
+// the *_INFO commands answer the highest index in use, or 0 with none, and
+// fill a structure whose first counts say how many (shm_info.used_ids,
+// msginfo.msgpool, seminfo.semusz).
+func sysvInUse(ctl, info uintptr) bool {
+	var buf [128]byte
+	var r uintptr
+	var e unix.Errno
+	if ctl == unix.SYS_SEMCTL {
+		r, _, e = unix.Syscall6(ctl, 0, 0, info, uintptr(unsafe.Pointer(&buf[0])), 0, 0)
+	} else {
+		r, _, e = unix.Syscall(ctl, 0, info, uintptr(unsafe.Pointer(&buf[0])))
+	}
+	if e != 0 {
+		return true // cannot tell: look
+	}
+	var used uint32
+	switch ctl {
+	case unix.SYS_SHMCTL: // struct shm_info { int used_ids; ... }
+		used = *(*uint32)(unsafe.Pointer(&buf[0]))
+	case unix.SYS_MSGCTL: // struct msginfo { int msgpool, msgmap, msgmax, msgmnb, msgmni, msgssz, msgtql; ... }: msgpool
+		used = *(*uint32)(unsafe.Pointer(&buf[0]))
+	case unix.SYS_SEMCTL: // struct seminfo { int semmap, semmni, semmns, semmnu, semmsl, semopm, semume, semusz; ... }
+		used = *(*uint32)(unsafe.Pointer(&buf[7*4]))
+	}
+	return r > 0 || used > 0
 }
 
 // clearIPC removes every IPC object in the box's namespace.
 func (h *helper) clearIPC() error {
 	for _, t := range sysvTables {
+		if !sysvInUse(t.ctl, t.info) {
+			continue
+		}
 		ids, err := sysvIDs(t.file)
 		if err != nil {
 			return err
