@@ -154,8 +154,15 @@ func (c *Compiler) runCompiler(ctx context.Context, lang *Language, id, source, 
 		if c.Sandbox.Mode() == runner.ModeFull {
 			spec.Overlays = []runner.Overlay{{Host: warm, Box: lang.Cache.Box}}
 		} else {
-			// Basic mode has no overlays: compiles share the warm cache.
-			cacheDir = warm
+			// Basic mode has no overlays: the compile gets a private
+			// cache of hard links to the warm one, where it can add
+			// entries but not change the warm cache's.
+			private, err := linkCache(warm)
+			if err != nil {
+				return Compilation{}, false, err
+			}
+			defer os.RemoveAll(private)
+			cacheDir = private
 		}
 		spec.Env = replaceAll(spec.Env, "{cache}", cacheDir)
 	}

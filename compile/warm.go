@@ -79,3 +79,43 @@ func (c *Compiler) warmCache(ctx context.Context, lang *Language, id string) (st
 	}
 	return dir, nil
 }
+
+// linkCache makes a private copy of a warm build cache, beside it, of hard
+// links to its files: a compile (basic mode, possibly as another user) can
+// add entries to it but not change the warm cache's own, which stay
+// read-only to it. The caller removes it.
+func linkCache(warm string) (string, error) {
+	dir, err := os.MkdirTemp(filepath.Dir(warm), ".private-")
+	if err != nil {
+		return "", fmt.Errorf("private build cache: %w", err)
+	}
+	err = filepath.WalkDir(warm, func(path string, d os.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, err := filepath.Rel(warm, path)
+		if err != nil {
+			return err
+		}
+		dst := filepath.Join(dir, rel)
+		switch {
+		case d.IsDir():
+			if rel == "." {
+				return os.Chmod(dst, 0o777)
+			}
+			// World-writable: the compile may run as a box uid.
+			if err := os.Mkdir(dst, 0o777); err != nil {
+				return err
+			}
+			return os.Chmod(dst, 0o777)
+		case d.Type().IsRegular():
+			return os.Link(path, dst)
+		}
+		return nil // links and others are not part of a build cache
+	})
+	if err != nil {
+		os.RemoveAll(dir)
+		return "", fmt.Errorf("private build cache: %w", err)
+	}
+	return dir, nil
+}
