@@ -80,12 +80,13 @@ func (c *Compiler) warmCache(ctx context.Context, lang *Language, id string) (st
 	return dir, nil
 }
 
-// linkCache makes a private copy of a warm build cache, beside it, of hard
-// links to its files: a compile (basic mode, possibly as another user) can
-// add entries to it but not change the warm cache's own, which stay
-// read-only to it. The caller removes it.
+// linkCache makes a private copy of a warm build cache in the temporary
+// folder (which a box uid can reach), of hard links to its files where it
+// can (copies across file systems): a compile (basic mode, possibly as a
+// box uid) can add entries to it but not change the warm cache's own,
+// which stay read-only to it. The caller removes it.
 func linkCache(warm string) (string, error) {
-	dir, err := os.MkdirTemp(filepath.Dir(warm), ".private-")
+	dir, err := os.MkdirTemp("", "judge-gocache-")
 	if err != nil {
 		return "", fmt.Errorf("private build cache: %w", err)
 	}
@@ -109,7 +110,10 @@ func linkCache(warm string) (string, error) {
 			}
 			return os.Chmod(dst, 0o777)
 		case d.Type().IsRegular():
-			return os.Link(path, dst)
+			if err := os.Link(path, dst); err == nil {
+				return nil
+			}
+			return copyFile(path, dst)
 		}
 		return nil // links and others are not part of a build cache
 	})
