@@ -22,9 +22,11 @@ func TestNothingCarriedOver(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer s.Close()
-	lim := Limits{CPU: 2 * time.Second, Memory: 64 << 20}
+	// Small sizes and a wide CPU limit: first touches of memory are slow
+	// on some machines (about 150 µs a page in user-mode Linux).
+	lim := Limits{CPU: 10 * time.Second, Memory: 24 << 20}
 	ipc := buildC(t, "ipc")
-	res, out := runProgram(t, s, ipc, lim, "leave")
+	res, out := runProgram(t, s, ipc, lim, "leave", "12")
 	if !res.OK() || !strings.Contains(out, "left shm=") || strings.Contains(out, "shm=-1") {
 		t.Fatalf("leave: %+v %q", res, out)
 	}
@@ -35,11 +37,11 @@ func TestNothingCarriedOver(t *testing.T) {
 	if strings.Contains(out, "FOUND") {
 		t.Errorf("the next run found what the last one left:\n%s", out)
 	}
-	// An honest program that needs 30 MiB is not pushed over 64 MiB by
-	// the 40 MiB segment the first run left.
-	res, _ = runProgram(t, s, buildC(t, "touch"), lim, strconv.Itoa(30<<20))
-	if !res.OK() || res.Memory > 48<<20 {
-		t.Errorf("30 MiB after a 40 MiB leftover: %v, %d KiB", res.Status, res.Memory>>10)
+	// An honest program that needs 16 MiB is not pushed over 24 MiB by
+	// the 12 MiB segment the first run left.
+	res, _ = runProgram(t, s, buildC(t, "touch"), lim, strconv.Itoa(16<<20))
+	if !res.OK() || res.Memory > 20<<20 {
+		t.Errorf("16 MiB after a 12 MiB leftover: %v, %d KiB", res.Status, res.Memory>>10)
 	}
 	stillWorks(t, s)
 }
@@ -140,14 +142,16 @@ func TestAccountingFromZero(t *testing.T) {
 	}
 	defer s.Close()
 	touch, busy := buildC(t, "touch"), buildC(t, "busy")
-	lim := Limits{CPU: 3 * time.Second, Wall: 20 * time.Second, Memory: 32 << 20}
+	// A wide CPU limit: first touches of memory are slow on some machines
+	// (about 150 µs a page in user-mode Linux).
+	lim := Limits{CPU: 10 * time.Second, Wall: 30 * time.Second, Memory: 16 << 20}
 	for i := 0; i < 50; i++ {
 		var res Result
 		switch i % 3 {
 		case 0:
-			res, _ = runProgram(t, s, touch, lim, strconv.Itoa(128<<20))
+			res, _ = runProgram(t, s, touch, lim, strconv.Itoa(64<<20))
 			if res.Status != MemoryExceeded {
-				t.Fatalf("run %d: 128 MiB under 32 MiB gave %v (%d KiB, %v)", i, res.Status, res.Memory>>10, res.CPU)
+				t.Fatalf("run %d: 64 MiB under 16 MiB gave %v (%d KiB, %v)", i, res.Status, res.Memory>>10, res.CPU)
 			}
 		case 1:
 			res, _ = runProgram(t, s, touch, lim, strconv.Itoa(1<<20))

@@ -1,8 +1,10 @@
-// ipc leaves SysV shared memory, a message queue, a semaphore set and a
-// POSIX message queue behind ("leave"), or looks for them ("look").
+// ipc leaves SysV shared memory of argv[2] MiB (touched), a message queue,
+// a semaphore set and a POSIX message queue behind ("leave"), or looks for
+// them ("look").
 #include <fcntl.h>
 #include <mqueue.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/ipc.h>
 #include <sys/msg.h>
@@ -13,11 +15,12 @@
 
 int main(int argc, char **argv) {
 	if (argc > 1 && strcmp(argv[1], "leave") == 0) {
-		int id = shmget(KEY, 40 << 20, IPC_CREAT | 0666);
+		long size = (argc > 2 ? atol(argv[2]) : 1) << 20;
+		int id = shmget(KEY, size, IPC_CREAT | 0666);
 		if (id >= 0) {
 			char *p = shmat(id, 0, 0);
 			if (p != (void *)-1) {
-				memset(p, 1, 40 << 20);
+				memset(p, 1, size);
 				shmdt(p);
 			}
 		}
