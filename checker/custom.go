@@ -6,7 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"github.com/puzzlejudge/judge/compile"
-	"io"
+	"github.com/puzzlejudge/judge/internal/fileutil"
 	"os"
 	"path/filepath"
 	"slices"
@@ -149,29 +149,12 @@ func stage(paths []string) ([]string, func(), error) {
 		if err := os.Link(p, staged[i]); err == nil {
 			continue
 		}
-		if err := copyFile(p, staged[i]); err != nil {
+		if err := fileutil.Copy(p, staged[i], 0o644); err != nil {
 			cleanup()
 			return nil, nil, err
 		}
 	}
 	return staged, cleanup, nil
-}
-
-func copyFile(src, dst string) error {
-	in, err := os.Open(src)
-	if err != nil {
-		return err
-	}
-	defer in.Close()
-	out, err := os.OpenFile(dst, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
-	if err != nil {
-		return err
-	}
-	if _, err := io.Copy(out, in); err != nil {
-		out.Close()
-		return fmt.Errorf("copy %s: %w", src, err)
-	}
-	return out.Close()
 }
 
 // Crash says how a run of a helper program, such as a custom checker or a

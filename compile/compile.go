@@ -5,7 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
+	"github.com/puzzlejudge/judge/internal/fileutil"
 	"os"
 	"path/filepath"
 	"strings"
@@ -110,7 +110,7 @@ func (c *Compiler) Compile(ctx context.Context, lang *Language, source string) (
 	start := time.Now()
 	comp, store := Compilation{OK: true}, true
 	if len(lang.Compile) == 0 {
-		if err := copyFile(source, filepath.Join(tmp, lang.Source)); err != nil {
+		if err := fileutil.Copy(source, filepath.Join(tmp, lang.Source), 0o644); err != nil {
 			return nil, comp, err
 		}
 	} else {
@@ -275,22 +275,4 @@ func trimOutput(s string) string {
 		lines = append(lines[:200], fmt.Sprintf("... (%d more lines)", len(lines)-200))
 	}
 	return strings.Join(lines, "\n")
-}
-
-// copyFile copies the regular file src to dst, created with mode 0644.
-func copyFile(src, dst string) error {
-	in, err := os.Open(src)
-	if err != nil {
-		return err
-	}
-	defer in.Close()
-	out, err := os.OpenFile(dst, os.O_CREATE|os.O_WRONLY|os.O_TRUNC, 0o644)
-	if err != nil {
-		return err
-	}
-	if _, err := io.Copy(out, in); err != nil {
-		out.Close()
-		return fmt.Errorf("copy %s: %w", src, err)
-	}
-	return out.Close()
 }

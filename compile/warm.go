@@ -5,6 +5,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
+	"github.com/puzzlejudge/judge/internal/fileutil"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -59,7 +60,7 @@ func (c *Compiler) warmCache(ctx context.Context, lang *Language, id string) (st
 	if !filepath.IsAbs(warmSrc) {
 		warmSrc = filepath.Join(c.ConfigDir, warmSrc)
 	}
-	if err := copyFile(warmSrc, filepath.Join(work, lang.Source)); err != nil {
+	if err := fileutil.Copy(warmSrc, filepath.Join(work, lang.Source), 0o644); err != nil {
 		return "", fmt.Errorf("warm cache for %s: %w", lang.Name, err)
 	}
 	cmd := exec.CommandContext(ctx, lang.Compile[0], lang.Compile[1:]...)
@@ -113,7 +114,7 @@ func linkCache(warm string) (string, error) {
 			if err := os.Link(path, dst); err == nil {
 				return nil
 			}
-			return copyFile(path, dst)
+			return fileutil.Copy(path, dst, 0o444)
 		}
 		return nil // links and others are not part of a build cache
 	})

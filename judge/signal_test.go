@@ -1,9 +1,9 @@
 package main
 
 import (
-	"bufio"
 	"bytes"
 	"context"
+	"github.com/puzzlejudge/judge/internal/mountinfo"
 	"io/fs"
 	"math"
 	"os"
@@ -264,9 +264,10 @@ func uptimeTicks(t *testing.T) uint64 {
 // namespace.
 func mountsUnder(dir string) []string {
 	var out []string
-	for _, m := range mountinfo() {
-		if under(m.point, dir) {
-			out = append(out, m.point)
+	mounts, _ := mountinfo.Read()
+	for _, m := range mounts {
+		if under(m.MountPoint, dir) {
+			out = append(out, m.MountPoint)
 		}
 	}
 	return out
@@ -276,60 +277,13 @@ func mountsUnder(dir string) []string {
 // dir.
 func mountedDevices(dir string) map[uint64]bool {
 	devs := map[uint64]bool{}
-	for _, m := range mountinfo() {
-		if under(m.point, dir) {
-			devs[m.dev] = true
+	mounts, _ := mountinfo.Read()
+	for _, m := range mounts {
+		if under(m.MountPoint, dir) {
+			devs[m.Dev] = true
 		}
 	}
 	return devs
-}
-
-type mount struct {
-	point string
-	dev   uint64
-}
-
-func mountinfo() []mount {
-	f, err := os.Open("/proc/self/mountinfo")
-	if err != nil {
-		return nil
-	}
-	defer f.Close()
-	var out []mount
-	sc := bufio.NewScanner(f)
-	for sc.Scan() {
-		fields := strings.Fields(sc.Text())
-		if len(fields) < 5 {
-			continue
-		}
-		var major, minor uint32
-		if maj, min, ok := strings.Cut(fields[2], ":"); ok {
-			a, _ := strconv.ParseUint(maj, 10, 32)
-			b, _ := strconv.ParseUint(min, 10, 32)
-			major, minor = uint32(a), uint32(b)
-		}
-		out = append(out, mount{point: unescapeMount(fields[4]), dev: unix.Mkdev(major, minor)})
-	}
-	return out
-}
-
-// unescapeMount undoes mountinfo's octal escapes (\040 for a space).
-func unescapeMount(s string) string {
-	if !strings.Contains(s, `\`) {
-		return s
-	}
-	var b strings.Builder
-	for i := 0; i < len(s); i++ {
-		if s[i] == '\\' && i+3 < len(s) {
-			if n, err := strconv.ParseUint(s[i+1:i+4], 8, 8); err == nil {
-				b.WriteByte(byte(n))
-				i += 3
-				continue
-			}
-		}
-		b.WriteByte(s[i])
-	}
-	return b.String()
 }
 
 // cgroupsOf lists the cgroup directories, at any depth of any hierarchy

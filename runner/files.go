@@ -2,6 +2,7 @@ package runner
 
 import (
 	"fmt"
+	"github.com/puzzlejudge/judge/internal/fileutil"
 	"io"
 	"os"
 	"path/filepath"
@@ -33,7 +34,7 @@ func (b *box) placeProgram(files []File) error {
 			return fmt.Errorf("program file name %q has a slash", f.Name)
 		}
 		dst := filepath.Join(prog, f.Name)
-		if err := copyFile(f.Path, dst, 0o755); err != nil {
+		if err := fileutil.Copy(f.Path, dst, 0o755); err != nil {
 			return fmt.Errorf("place %s: %w", f.Name, err)
 		}
 		fi, err := os.Stat(dst)
@@ -71,7 +72,7 @@ func (b *box) programIntact(want []programFile) bool {
 func (b *box) placeWork(files []File) error {
 	for _, f := range files {
 		dst := filepath.Join(b.dir, "work", f.Name)
-		if err := copyFile(f.Path, dst, 0o644); err != nil {
+		if err := fileutil.Copy(f.Path, dst, 0o644); err != nil {
 			return fmt.Errorf("place %s: %w", f.Name, err)
 		}
 		if b.sandbox.dropUID {
@@ -102,23 +103,6 @@ func clearDir(dir string) error {
 		}
 	}
 	return first
-}
-
-func copyFile(src, dst string, mode os.FileMode) error {
-	in, err := os.Open(src)
-	if err != nil {
-		return err
-	}
-	defer in.Close()
-	out, err := os.OpenFile(dst, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, mode)
-	if err != nil {
-		return err
-	}
-	if _, err := io.Copy(out, in); err != nil {
-		out.Close()
-		return err
-	}
-	return out.Close()
 }
 
 // collect copies a file the program made out of the box. It refuses links

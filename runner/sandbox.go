@@ -10,8 +10,8 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/puzzlejudge/judge/internal/mountinfo"
 	"github.com/puzzlejudge/judge/runner/cgroup"
-	"github.com/puzzlejudge/judge/runner/internal/mountinfo"
 	"golang.org/x/sys/unix"
 )
 

@@ -6,7 +6,7 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/puzzlejudge/judge/runner/internal/mountinfo"
+	"github.com/puzzlejudge/judge/internal/mountinfo"
 )
 
 // v1Required are the v1 controllers a tree needs; cpu is used for the

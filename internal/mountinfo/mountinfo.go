@@ -4,6 +4,7 @@ package mountinfo
 import (
 	"bufio"
 	"fmt"
+	"golang.org/x/sys/unix"
 	"os"
 	"strconv"
 	"strings"
@@ -11,6 +12,7 @@ import (
 
 // Mount is one line of mountinfo.
 type Mount struct {
+	Dev        uint64 // the file system's device number (major:minor)
 	Root       string // the path within the filesystem that is mounted
 	MountPoint string
 	FSType     string
@@ -54,7 +56,14 @@ func Parse(line string) (Mount, bool) {
 	if sep < 0 || len(fields) < sep+3 {
 		return Mount{}, false
 	}
+	var dev uint64
+	if maj, min, ok := strings.Cut(fields[2], ":"); ok {
+		a, _ := strconv.ParseUint(maj, 10, 32)
+		b, _ := strconv.ParseUint(min, 10, 32)
+		dev = unix.Mkdev(uint32(a), uint32(b))
+	}
 	m := Mount{
+		Dev:        dev,
 		Root:       Unescape(fields[3]),
 		MountPoint: Unescape(fields[4]),
 		FSType:     fields[sep+1],
