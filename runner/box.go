@@ -27,8 +27,10 @@ type box struct {
 	uid, gid int
 
 	cmd     *exec.Cmd
-	sock    *os.File
+	sock    *os.File // run requests and replies
+	control *os.File // kills
 	replies chan helperReply
+	runID   int64 // the number of the current run
 
 	// next delivers the group of the next run, made in the background.
 	next chan *runGroup
@@ -162,39 +164,45 @@ func (b *box) takeGroup(lim cgroup.Limits) (*runGroup, error) {
 }
 
 func (b *box) startHelper() error {
-	fds, err := unix.Socketpair(unix.AF_UNIX, unix.SOCK_SEQPACKET|unix.SOCK_CLOEXEC, 0)
-	if err != nil {
-		return fmt.Errorf("socketpair: %w", err)
+	var mine, theirs [2]*os.File
+	for i := range mine {
+		fds, err := unix.Socketpair(unix.AF_UNIX, unix.SOCK_SEQPACKET|unix.SOCK_CLOEXEC, 0)
+		if err != nil {
+			closeAll(mine[:])
+			closeAll(theirs[:])
+			return fmt.Errorf("socketpair: %w", err)
+		}
+		mine[i], theirs[i] = os.NewFile(uintptr(fds[0]), "box"), os.NewFile(uintptr(fds[1]), "box-helper")
 	}
-	mine, theirs := os.NewFile(uintptr(fds[0]), "box"), os.NewFile(uintptr(fds[1]), "box-helper")
-	defer theirs.Close()
+	defer closeAll(theirs[:])
+	b.control = mine[1]
 	self, err := os.Executable()
 	if err != nil {
-		mine.Close()
+		mine[0].Close()
 		return fmt.Errorf("find own executable: %w", err)
 	}
 	cmd := exec.Command(self)
 	cmd.Args = []string{"judge-box"}
 	cmd.Env = []string{helperEnv + "=1"}
 	cmd.Dir = "/"
-	cmd.ExtraFiles = []*os.File{theirs}
+	cmd.ExtraFiles = theirs[:] // runFD, controlFD
 	cmd.SysProcAttr = &syscall.SysProcAttr{Pdeathsig: syscall.SIGKILL, Setpgid: true}
 	if b.full {
 		cmd.SysProcAttr.Cloneflags = syscall.CLONE_NEWNS | syscall.CLONE_NEWPID | syscall.CLONE_NEWNET |
 			syscall.CLONE_NEWIPC | syscall.CLONE_NEWUTS
 	}
 	if err := cmd.Start(); err != nil {
-		mine.Close()
+		mine[0].Close()
 		return fmt.Errorf("start box helper: %w", err)
 	}
 	b.cmd = cmd
 	if b.full {
 		if err := b.sandbox.cg.Adopt(cmd.Process.Pid); err != nil {
-			mine.Close()
+			mine[0].Close()
 			return fmt.Errorf("place box helper: %w", err)
 		}
 	}
-	b.sock = mine
+	b.sock = mine[0]
 	b.replies = make(chan helperReply, 4)
 	go b.readReplies()
 	cfg := helperConfig{Full: b.full, Dir: b.dir, Overlays: b.overlays, DropUID: b.sandbox.dropUID, UID: b.uid, GID: b.gid}
@@ -242,6 +250,9 @@ func (b *box) destroy() error {
 		for range b.replies {
 		}
 		b.sock.Close()
+	}
+	if b.control != nil {
+		b.control.Close()
 	}
 	var first error
 	if b.next != nil {

@@ -30,26 +30,29 @@ type helper struct {
 	// home are the files the forking thread (v1) or the helper (v2) writes
 	// "0" into to leave a run's cgroup after the fork.
 	home []*os.File
-	// launches feeds the launcher, the thread every program is started
-	// from, waited for and reported from.
-	launches chan launch
 	// mqueue is the box's message-queue file system (full mode).
 	mqueue *os.File
 
 	mu      sync.Mutex
-	running bool
+	current int64 // the ID of the run under way, or 0
 	pid     int
-	// killed is set by a kill request; a run that has not forked yet when
-	// it arrives is killed as soon as it has.
-	killed bool
+	// killed is the ID of the last run a kill was asked for; a run that
+	// has not forked yet when it arrives is killed as soon as it has.
+	killed int64
 }
+
+// The helper's channels to the judge.
+const (
+	runFD     = 3 // run requests and every reply
+	controlFD = 4 // kills
+)
 
 func helperMain() int {
 	runtime.GOMAXPROCS(2)
 	// Nothing the helper inherited may reach a program: above all not the
-	// channel to the judge, which a program could use to forge results.
+	// channels to the judge, which a program could use to forge results.
 	closeOnExec()
-	h := &helper{sock: 3}
+	h := &helper{sock: runFD}
 	if _, err := recvMsg(h.sock, &h.cfg); err != nil {
 		fmt.Fprintf(os.Stderr, "box helper: read config: %v\n", err)
 		return 3
@@ -63,35 +66,24 @@ func helperMain() int {
 	}
 	for {
 		var req runRequest
-		files, err := recvMsg(h.sock, &req)
+		files, err := recvMsg(controlFD, &req)
+		closeAll(files)
 		if err != nil {
 			// The judge is gone: the box goes with it.
 			h.signalAll()
 			return 0
 		}
-		switch req.Op {
-		case "run":
-			h.mu.Lock()
-			busy := h.running
-			h.mu.Unlock()
-			if busy {
-				closeAll(files)
-				_ = sendMsg(h.sock, helperReply{Kind: "error", Err: "box is busy"}, nil)
-				continue
-			}
-			h.mu.Lock()
-			h.running, h.killed = true, false
-			h.mu.Unlock()
-			h.launches <- launch{req: req, files: files}
-		case "kill":
-			h.mu.Lock()
-			h.killed = true
-			h.mu.Unlock()
-			// Only signals here: the run's own goroutine reaps, so that
-			// its wait for the program is not robbed of the exit status.
+		if req.Op != "kill" {
+			continue
+		}
+		h.mu.Lock()
+		h.killed = req.ID
+		current := h.current == req.ID
+		h.mu.Unlock()
+		if current {
+			// Only signals here: the launcher reaps, so that its wait for
+			// the program is not robbed of the exit status.
 			h.signalAll()
-		default:
-			closeAll(files)
 		}
 	}
 }
@@ -129,18 +121,20 @@ func (h *helper) setup() error {
 			return fmt.Errorf("become subreaper: %w", err)
 		}
 	}
-	h.launches = make(chan launch)
 	ready := make(chan error)
 	go h.launcher(ready)
 	return <-ready
 }
 
 // run runs one program, on the launcher's thread, and reports.
-func (h *helper) run(job launch) {
-	defer closeAll(job.files)
-	reply := h.runOne(job.req, job.files)
+func (h *helper) run(req runRequest, files []*os.File) {
+	defer closeAll(files)
 	h.mu.Lock()
-	h.running, h.pid = false, 0
+	h.current = req.ID
+	h.mu.Unlock()
+	reply := h.runOne(req, files)
+	h.mu.Lock()
+	h.current, h.pid = 0, 0
 	h.mu.Unlock()
 	_ = sendMsg(h.sock, reply, nil)
 }

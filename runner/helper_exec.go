@@ -13,13 +13,6 @@ import (
 	"golang.org/x/sys/unix"
 )
 
-// launch is one run handed to the launcher: the request and the
-// descriptors that came with it.
-type launch struct {
-	req   runRequest
-	files []*os.File
-}
-
 // runOne starts one program, waits for it, kills what it left, clears
 // what it left in the box's IPC namespace, and makes the reply. It runs on
 // the launcher's thread.
@@ -55,7 +48,7 @@ func (h *helper) runOne(req runRequest, files []*os.File) helperReply {
 	}
 	h.mu.Lock()
 	h.pid = pid
-	killed := h.killed
+	killed := h.killed == req.ID
 	h.mu.Unlock()
 	if killed {
 		h.signalAll()
@@ -92,7 +85,8 @@ func (h *helper) runOne(req runRequest, files []*os.File) helperReply {
 	return reply
 }
 
-// launcher runs every program of the box from one thread of its own,
+// launcher reads the run requests and runs every program of the box from
+// one thread of its own,
 // dressed once for programs (no_new_privs, no capabilities in the bounding
 // set, the seccomp filter) and never given back to the Go scheduler: the
 // goroutine ends still locked to it, which ends the thread too. Each
@@ -105,8 +99,19 @@ func (h *helper) launcher(ready chan<- error) {
 		return
 	}
 	ready <- nil
-	for job := range h.launches {
-		h.run(job)
+	for {
+		var req runRequest
+		files, err := recvMsg(h.sock, &req)
+		if err != nil {
+			// The judge is gone: the box goes with it.
+			h.signalAll()
+			os.Exit(0)
+		}
+		if req.Op != "run" {
+			closeAll(files)
+			continue
+		}
+		h.run(req, files)
 	}
 }
 

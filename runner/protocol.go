@@ -28,11 +28,15 @@ type helperConfig struct {
 	Home []string `json:"home,omitempty"`
 }
 
-// runRequest asks a helper to start one program. Its descriptors travel with
-// it: stdin, stdout, stderr, then the files that join the run's cgroup
-// (v1 tasks files, or the v2 cgroup.procs).
+// runRequest asks a helper to start one program (on the run channel, fd 3,
+// read by the launcher itself), or to kill the run with the same ID (on the
+// control channel, fd 4, read by the helper's main loop, so that a kill
+// is heard while the launcher waits for the program). A run request's
+// descriptors travel with it: stdin, stdout, stderr, then the files that
+// join the run's cgroup (v1 tasks files, or the v2 cgroup.procs).
 type runRequest struct {
 	Op       string   `json:"op"` // "run" or "kill"
+	ID       int64    `json:"id"` // the run's number in its box
 	Path     string   `json:"path,omitempty"`
 	Args     []string `json:"args,omitempty"`
 	Env      []string `json:"env,omitempty"`

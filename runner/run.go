@@ -105,8 +105,10 @@ func (b *box) run(ctx context.Context, spec Spec, lim Limits) (res Result, healt
 	}
 	defer st.close()
 	_, workDir, _ := b.paths()
+	b.runID++
 	req := runRequest{
 		Op:       "run",
+		ID:       b.runID,
 		Path:     b.expand(spec.Args[0]),
 		Env:      b.env(spec),
 		Dir:      workDir,
@@ -326,7 +328,7 @@ func (b *box) pollMemory(pid int) int64 {
 // requestKill asks the helper to kill every process of the current run.
 // (The judge empties the run's cgroup itself once the run is over.)
 func (b *box) requestKill() {
-	_ = sendMsg(int(b.sock.Fd()), runRequest{Op: "kill"}, nil)
+	_ = sendMsg(int(b.control.Fd()), runRequest{Op: "kill", ID: b.runID}, nil)
 }
 
 func fdsOf(files []*os.File) []int {
