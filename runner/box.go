@@ -33,9 +33,9 @@ type box struct {
 	runID   int64 // the number of the current run
 
 	// next delivers the group of the next run, made in the background.
-	next chan *runGroup
-	runs int           // runs so far, for the groups' names
-	lim  cgroup.Limits // the limits of the last run, which the next group gets ahead
+	next  chan *runGroup
+	runs  int // runs so far, for the groups' names
+	procs int // the task limit of the last run, which the next group gets ahead
 
 	// program records what is in prog/, to skip copying it again.
 	program []programFile
@@ -43,18 +43,21 @@ type box struct {
 	peak int64
 }
 
-// runGroup is a run's cgroup, made ahead of the run: limits set (those of
-// the box's last run) and the files that join it open.
+// runGroup is a run's cgroup, made ahead of the run: its task limit set
+// (that of the box's last run), and the files that join it and that take
+// its memory limit open.
 type runGroup struct {
 	g     cgroup.Group
-	lim   cgroup.Limits
+	procs int
 	enter []*os.File
+	limit []*os.File
 	err   error
 }
 
 // release closes the group's files and removes it in the background.
 func (r *runGroup) release(s *Sandbox) {
 	closeAll(r.enter)
+	closeAll(r.limit)
 	if r.g != nil {
 		s.removeLater(r.g)
 	}
@@ -129,31 +132,34 @@ func (b *box) prepareGroup() {
 	name := fmt.Sprintf("box%d-run%d", b.id, b.runs)
 	ch := make(chan *runGroup, 1)
 	b.next = ch
-	lim := b.lim
+	procs := b.procs
 	go func() {
-		r := &runGroup{lim: lim}
+		r := &runGroup{procs: procs}
 		defer func() { ch <- r }()
 		if r.g, r.err = b.sandbox.cg.NewGroup(name); r.err != nil {
 			return
 		}
-		if lim.Memory > 0 {
-			if r.err = r.g.SetLimits(lim); r.err != nil {
+		if procs > 0 {
+			if r.err = r.g.SetProcs(procs); r.err != nil {
 				return
 			}
 		}
-		r.enter, r.err = r.g.Enter()
+		if r.enter, r.err = r.g.Enter(); r.err != nil {
+			return
+		}
+		r.limit, r.err = r.g.MemoryLimit()
 	}()
 }
 
-// takeGroup returns the group prepared for this run, with lim set, and
-// starts preparing the next.
-func (b *box) takeGroup(lim cgroup.Limits) (*runGroup, error) {
+// takeGroup returns the group prepared for this run, with its task limit
+// set, and starts preparing the next.
+func (b *box) takeGroup(procs int) (*runGroup, error) {
 	r := <-b.next
-	b.lim = lim
+	b.procs = procs
 	b.prepareGroup()
-	if r.err == nil && r.lim != lim {
-		if r.err = r.g.SetLimits(lim); r.err == nil {
-			r.lim = lim
+	if r.err == nil && r.procs != procs {
+		if r.err = r.g.SetProcs(procs); r.err == nil {
+			r.procs = procs
 		}
 	}
 	if r.err != nil {
@@ -258,6 +264,7 @@ func (b *box) destroy() error {
 	if b.next != nil {
 		r := <-b.next
 		closeAll(r.enter)
+		closeAll(r.limit)
 		if r.g != nil {
 			first = r.g.Remove()
 		}

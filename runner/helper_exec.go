@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"strconv"
 	"strings"
 	"syscall"
 	"time"
@@ -142,7 +143,7 @@ func (h *helper) dress() error {
 
 // fork forks and execs one program from the launcher's thread, with the
 // run's rlimits, in the run's cgroup.
-func (h *helper) fork(path string, req runRequest, files []*os.File) (int, error) {
+func (h *helper) fork(path string, req runRequest, files []*os.File) (pid int, err error) {
 	restore, err := setLimits(req, h.cfg)
 	if err != nil {
 		return 0, err
@@ -151,10 +152,21 @@ func (h *helper) fork(path string, req runRequest, files []*os.File) (int, error
 	// Join the run's cgroup: the program is accounted from its first
 	// instruction. v1 moves this thread, v2 the whole helper, for the
 	// moment of the fork.
-	if err := writeZero(files[3:]); err != nil {
+	enter, limit := files[3:3+req.Enter], files[3+req.Enter:]
+	if err := writeZero(enter); err != nil {
 		return 0, fmt.Errorf("join cgroup: %w", err)
 	}
-	defer writeZero(h.home)
+	defer func() {
+		// Leave the group, then give it its memory limit: from now on it
+		// holds the program alone, which the out-of-memory killer may
+		// take whole. A program that already went over the limit in the
+		// meantime (v1 refuses the limit then) is stopped at once; its
+		// peak says why.
+		writeZero(h.home)
+		if pid > 0 && setMemoryLimit(limit, req.Memory) != nil {
+			_ = syscall.Kill(pid, syscall.SIGKILL)
+		}
+	}()
 	sys := &syscall.SysProcAttr{Setpgid: true, Pdeathsig: syscall.SIGKILL, Ptrace: !h.cfg.Full}
 	if h.cfg.Full {
 		// A cgroup namespace rooted at the run's group: the host's
@@ -172,6 +184,18 @@ func (h *helper) fork(path string, req runRequest, files []*os.File) (int, error
 		Sys:   sys,
 	}
 	return syscall.ForkExec(path, req.Args, attr)
+}
+
+// setMemoryLimit writes the memory limit into each of a run group's limit
+// files, in order.
+func setMemoryLimit(files []*os.File, limit int64) error {
+	v := strconv.FormatInt(limit, 10)
+	for _, f := range files {
+		if _, err := f.WriteString(v); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // writeZero writes "0" into each cgroup file: the writer joins that group.

@@ -32,8 +32,10 @@ type helperConfig struct {
 // read by the launcher itself), or to kill the run with the same ID (on the
 // control channel, fd 4, read by the helper's main loop, so that a kill
 // is heard while the launcher waits for the program). A run request's
-// descriptors travel with it: stdin, stdout, stderr, then the files that
-// join the run's cgroup (v1 tasks files, or the v2 cgroup.procs).
+// descriptors travel with it: stdin, stdout, stderr, then the Enter files
+// that join the run's cgroup (v1 tasks files, or the v2 cgroup.procs),
+// then the files that take its memory limit, written once the helper has
+// left the group.
 type runRequest struct {
 	Op       string   `json:"op"` // "run" or "kill"
 	ID       int64    `json:"id"` // the run's number in its box
@@ -45,6 +47,8 @@ type runRequest struct {
 	FileSize int64    `json:"file_size,omitempty"`
 	Files    int      `json:"files,omitempty"`
 	Procs    int      `json:"procs,omitempty"`
+	Memory   int64    `json:"memory,omitempty"` // the memory limit, for the cgroup's limit files
+	Enter    int      `json:"enter,omitempty"`  // how many of the cgroup files join the group
 }
 
 // helperReply is a helper's answer: "ready" after setup, "started" with the

@@ -87,15 +87,16 @@ func (b *box) run(ctx context.Context, spec Spec, lim Limits) (res Result, healt
 		return res, false, err
 	}
 	var cg cgroup.Group
-	var enter []*os.File
+	var cgFiles []*os.File // the files that join the group, then those that take its memory limit
+	nEnter := 0
 	if b.full {
-		rg, err := b.takeGroup(cgroup.Limits{Memory: lim.Memory, Procs: lim.Procs})
+		rg, err := b.takeGroup(lim.Procs)
 		if err != nil {
 			return res, false, err
 		}
 		// The group goes after the run, off the next run's path.
 		defer rg.release(b.sandbox)
-		cg, enter = rg.g, rg.enter
+		cg, cgFiles, nEnter = rg.g, append(append([]*os.File(nil), rg.enter...), rg.limit...), len(rg.enter)
 	}
 
 	// Standard streams and cgroup files travel with the request.
@@ -116,6 +117,8 @@ func (b *box) run(ctx context.Context, spec Spec, lim Limits) (res Result, healt
 		FileSize: lim.Output,
 		Files:    lim.Files,
 		Procs:    lim.Procs,
+		Memory:   lim.Memory,
+		Enter:    nEnter,
 	}
 	for _, a := range spec.Args {
 		req.Args = append(req.Args, b.expand(a))
@@ -129,7 +132,7 @@ func (b *box) run(ctx context.Context, spec Spec, lim Limits) (res Result, healt
 		b.requestKill()
 	}
 	st.start(spec, lim, &res, func() { stopFor(OutputExceeded) })
-	fds := append(st.theirFDs(), fdsOf(enter)...)
+	fds := append(st.theirFDs(), fdsOf(cgFiles)...)
 	if err := sendMsg(int(b.sock.Fd()), req, fds); err != nil {
 		st.closeTheirs()
 		st.wait()

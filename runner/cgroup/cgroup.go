@@ -37,12 +37,6 @@ func (v Version) String() string {
 // Prefix starts the name of every judge's folder: judge-<instance>.
 const Prefix = "judge-"
 
-// Limits are a group's limits.
-type Limits struct {
-	Memory int64 // bytes of memory (swap is never allowed on top)
-	Procs  int   // tasks at once
-}
-
 // Usage is what the tasks of a group used since it was made.
 type Usage struct {
 	CPU      time.Duration // user+system time
@@ -53,8 +47,15 @@ type Usage struct {
 
 // Group is the cgroup of one run.
 type Group interface {
-	// SetLimits sets the memory and task limits.
-	SetLimits(Limits) error
+	// SetProcs sets the limit of tasks at once.
+	SetProcs(n int) error
+	// MemoryLimit opens, in order, the files the memory limit is written
+	// into (v1: memory.limit_in_bytes, then memory.memsw.limit_in_bytes
+	// where swap is accounted; v2: memory.max). A new group has no memory
+	// limit: it is written once the group holds the program alone, so that
+	// the out-of-memory killer never finds the process that started it
+	// there. The caller closes them.
+	MemoryLimit() ([]*os.File, error)
 	// Enter opens the files a thread (v1) or a process (v2) writes "0"
 	// into to join the group. The caller closes them.
 	Enter() ([]*os.File, error)
@@ -201,14 +202,26 @@ func readFile(path string) ([]byte, error) {
 	}
 }
 
-// openFile opens a cgroup file for writing, as an *os.File that is not
+// openAll opens cgroup files for writing, as *os.File values that are not
 // registered with the poller.
-func openFile(path string) (*os.File, error) {
-	fd, err := unix.Open(path, unix.O_WRONLY|unix.O_CLOEXEC, 0)
-	if err != nil {
-		return nil, &os.PathError{Op: "open", Path: path, Err: err}
+func openAll(paths []string) ([]*os.File, error) {
+	var files []*os.File
+	for _, p := range paths {
+		fd, err := unix.Open(p, unix.O_WRONLY|unix.O_CLOEXEC, 0)
+		if err != nil {
+			for _, f := range files {
+				f.Close()
+			}
+			return nil, fmt.Errorf("open cgroup: %w", &os.PathError{Op: "open", Path: p, Err: err})
+		}
+		files = append(files, os.NewFile(uintptr(fd), p))
 	}
-	return os.NewFile(uintptr(fd), path), nil
+	return files, nil
+}
+
+func exists(path string) bool {
+	_, err := os.Stat(path)
+	return err == nil
 }
 
 // readInt reads a file holding one number ("max" reads as -1).

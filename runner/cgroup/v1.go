@@ -136,42 +136,27 @@ func (g *groupV1) dirs() []string {
 	return out
 }
 
-func (g *groupV1) SetLimits(l Limits) error {
-	// memsw (present with swap accounting) may never be below the memory
-	// limit: lift it first, set the limit, then bring memsw down to it.
-	memsw := filepath.Join(g.mem, "memory.memsw.limit_in_bytes")
-	_, statErr := os.Stat(memsw)
-	hasMemsw := statErr == nil
-	if hasMemsw {
-		if err := writeFile(memsw, "-1"); err != nil {
-			return err
-		}
+func (g *groupV1) SetProcs(n int) error {
+	return writeFile(filepath.Join(g.pids, "pids.max"), strconv.Itoa(n))
+}
+
+// MemoryLimit: memsw, present with swap accounting, may never be below the
+// memory limit; in a new group both are unlimited, so the limit goes
+// first, then memsw comes down to it.
+func (g *groupV1) MemoryLimit() ([]*os.File, error) {
+	files := []string{filepath.Join(g.mem, "memory.limit_in_bytes")}
+	if memsw := filepath.Join(g.mem, "memory.memsw.limit_in_bytes"); exists(memsw) {
+		files = append(files, memsw)
 	}
-	limit := strconv.FormatInt(l.Memory, 10)
-	if err := writeFile(filepath.Join(g.mem, "memory.limit_in_bytes"), limit); err != nil {
-		return err
-	}
-	if hasMemsw {
-		if err := writeFile(memsw, limit); err != nil {
-			return err
-		}
-	}
-	return writeFile(filepath.Join(g.pids, "pids.max"), strconv.Itoa(l.Procs))
+	return openAll(files)
 }
 
 func (g *groupV1) Enter() ([]*os.File, error) {
-	var files []*os.File
+	var files []string
 	for _, d := range g.dirs() {
-		f, err := openFile(filepath.Join(d, "tasks"))
-		if err != nil {
-			for _, f := range files {
-				f.Close()
-			}
-			return nil, fmt.Errorf("open cgroup: %w", err)
-		}
-		files = append(files, f)
+		files = append(files, filepath.Join(d, "tasks"))
 	}
-	return files, nil
+	return openAll(files)
 }
 
 func (g *groupV1) CPU() (time.Duration, error) {

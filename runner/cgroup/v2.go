@@ -188,19 +188,16 @@ func (t *treeV2) NewGroup(name string) (Group, error) {
 // groupV2 is one run's group.
 type groupV2 struct{ dir string }
 
-func (g *groupV2) SetLimits(l Limits) error {
-	if err := writeFile(filepath.Join(g.dir, "memory.max"), strconv.FormatInt(l.Memory, 10)); err != nil {
-		return err
-	}
-	return writeFile(filepath.Join(g.dir, "pids.max"), strconv.Itoa(l.Procs))
+func (g *groupV2) SetProcs(n int) error {
+	return writeFile(filepath.Join(g.dir, "pids.max"), strconv.Itoa(n))
+}
+
+func (g *groupV2) MemoryLimit() ([]*os.File, error) {
+	return openAll([]string{filepath.Join(g.dir, "memory.max")})
 }
 
 func (g *groupV2) Enter() ([]*os.File, error) {
-	f, err := openFile(filepath.Join(g.dir, "cgroup.procs"))
-	if err != nil {
-		return nil, fmt.Errorf("open cgroup: %w", err)
-	}
-	return []*os.File{f}, nil
+	return openAll([]string{filepath.Join(g.dir, "cgroup.procs")})
 }
 
 func (g *groupV2) CPU() (time.Duration, error) {
