@@ -3,6 +3,7 @@ package runner
 import (
 	"fmt"
 	"github.com/puzzlejudge/judge/runner/cgroup"
+	"github.com/puzzlejudge/judge/runner/seccomp"
 	"os"
 	"os/exec"
 	"sort"
@@ -64,6 +65,7 @@ func Probe() []Check {
 			Detail: map[bool]string{true: "held: rlimits are hard limits", false: "not held (common in containers): stack, file-size and open-file rlimits are soft; the cgroup and the tmpfs still bound them"}[hard],
 		})
 	}
+	checks = append(checks, seccompCheck())
 	for _, ns := range []struct {
 		name string
 		flag uintptr
@@ -100,4 +102,18 @@ func tryNamespace(flag uintptr) error {
 		return fmt.Errorf("cannot create: %w", err)
 	}
 	return nil
+}
+
+// seccompCheck says whether the kernel filters system calls (every box
+// program runs under the seccomp filter; see the package documentation).
+func seccompCheck() Check {
+	c := Check{Name: "seccomp", Detail: fmt.Sprintf("filter of %d rules for every program", len(seccomp.Denied()))}
+	data, err := os.ReadFile("/proc/self/status")
+	if err != nil || !strings.Contains(string(data), "\nSeccomp:") {
+		c.Detail = "the kernel does not report seccomp support (no Seccomp: line in /proc/self/status)"
+		c.Fix = "use a kernel built with CONFIG_SECCOMP_FILTER (every distribution kernel is)"
+		return c
+	}
+	c.OK = true
+	return c
 }
