@@ -55,11 +55,10 @@ func (h *helper) runOne(req runRequest, files []*os.File) helperReply {
 		h.signalAll()
 	}
 	_ = sendMsg(h.sock, helperReply{Kind: "started", Pid: pid}, nil)
-	// In basic mode the program's own peak memory is read at its exit
-	// stop: it is traced from this thread. In full mode a program may still
-	// make this thread its tracer (PTRACE_TRACEME); its stops are passed
-	// over the same way.
-	ws, ru, peak, werr := waitTraced(pid)
+	// The program is traced from this thread: it waits at its exec stop
+	// until now, and in basic mode its own peak memory is read at its exit
+	// stop.
+	ws, ru, peak, werr := waitTraced(pid, !h.cfg.Full)
 	wall := time.Since(start)
 	h.killAll()
 	if h.cfg.Full {
@@ -167,7 +166,11 @@ func (h *helper) fork(path string, req runRequest, files []*os.File) (pid int, e
 			_ = syscall.Kill(pid, syscall.SIGKILL)
 		}
 	}()
-	sys := &syscall.SysProcAttr{Setpgid: true, Pdeathsig: syscall.SIGKILL, Ptrace: !h.cfg.Full}
+	// Every program is traced: it stops right after its exec, before its
+	// first instruction, until this thread has left the run's group and
+	// set its memory limit (see launch). In full mode that is all the
+	// tracing does; in basic mode it also stops at exit to read the peak.
+	sys := &syscall.SysProcAttr{Setpgid: true, Pdeathsig: syscall.SIGKILL, Ptrace: true}
 	if h.cfg.Full {
 		// A cgroup namespace rooted at the run's group: the host's
 		// layout stays hidden. (The filter lets this one flag through;
@@ -223,10 +226,11 @@ func dropBoundingSet() error {
 }
 
 // waitTraced follows a program started with Ptrace: it lets it run past its
-// exec stop, passes on its signals, and reads its high-water mark of
-// resident memory at its exit stop. It must run on the thread that started
-// the program.
-func waitTraced(pid int) (ws syscall.WaitStatus, ru syscall.Rusage, peak int64, err error) {
+// exec stop (by then its starter has left the run's cgroup, so the program
+// never shares its group with the helper while it runs), passes on its
+// signals, and with exitStop reads its high-water mark of resident memory
+// at its exit stop. It must run on the thread that started the program.
+func waitTraced(pid int, exitStop bool) (ws syscall.WaitStatus, ru syscall.Rusage, peak int64, err error) {
 	for {
 		_, err = syscall.Wait4(pid, &ws, syscall.WALL, &ru)
 		if err == syscall.EINTR {
@@ -241,9 +245,13 @@ func waitTraced(pid int) (ws syscall.WaitStatus, ru syscall.Rusage, peak int64, 
 			peak = statusField(fmt.Sprintf("/proc/%d/status", pid), "VmHWM:")
 			sig = 0
 		case sig == syscall.SIGTRAP && ws.TrapCause() <= 0:
-			// The stop after exec: from now on, stop at exit too, and die
-			// with the helper.
-			_ = syscall.PtraceSetOptions(pid, unix.PTRACE_O_TRACEEXIT|unix.PTRACE_O_EXITKILL)
+			// The stop after exec: from now on die with the helper, and
+			// in basic mode stop at exit too.
+			opts := unix.PTRACE_O_EXITKILL
+			if exitStop {
+				opts |= unix.PTRACE_O_TRACEEXIT
+			}
+			_ = syscall.PtraceSetOptions(pid, opts)
 			sig = 0
 		}
 		_ = syscall.PtraceCont(pid, int(sig))
