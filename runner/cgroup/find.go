@@ -49,7 +49,7 @@ func find() (host, error) {
 				switch opt {
 				case "memory", "cpuacct", "pids", "cpu":
 					if _, ok := h.v1[opt]; !ok {
-						h.v1[opt] = join(m, own.v1[opt])
+						h.v1[opt] = base(join(m, own.v1[opt]))
 					}
 				}
 			}

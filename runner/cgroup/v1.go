@@ -8,6 +8,7 @@ import (
 	"runtime"
 	"sort"
 	"strconv"
+	"strings"
 	"time"
 )
 
@@ -22,6 +23,7 @@ const boxShares = 2048
 type treeV1 struct {
 	own  map[string]string // controller -> the judge's own group
 	mine map[string]string // controller -> own/judge-<instance>
+	leaf string            // mine["cpu"]/judge, where the judge's process runs; "" without a cpu hierarchy
 }
 
 func openV1(h host, instance string, alive func(string) bool) (Tree, error) {
@@ -38,6 +40,22 @@ func openV1(h host, instance string, alive func(string) bool) (Tree, error) {
 	}
 	if d, ok := t.mine["cpu"]; ok {
 		_ = writeFile(filepath.Join(d, "cpu.shares"), strconv.Itoa(boxShares*runtime.NumCPU()))
+		// The judge itself moves into its folder of the cpu hierarchy, in
+		// a group of its own beside its programs: so its programs, which
+		// weigh more than the default, never starve it. (Outside any
+		// cgroup, with autogroup on, the judge weighs as little as one
+		// session.)
+		leaf := filepath.Join(d, "judge")
+		if err := os.Mkdir(leaf, 0o755); err != nil && !errors.Is(err, os.ErrExist) {
+			t.Close()
+			return nil, fmt.Errorf("create cgroup %s: %w", leaf, err)
+		}
+		_ = writeFile(filepath.Join(leaf, "cpu.shares"), strconv.Itoa(boxShares))
+		if err := writeFile(filepath.Join(leaf, "cgroup.procs"), "0"); err != nil {
+			t.Close()
+			return nil, fmt.Errorf("move the judge into %s: %w", leaf, err)
+		}
+		t.leaf = leaf
 	}
 	return t, nil
 }
@@ -85,6 +103,14 @@ func (t *treeV1) Adopt(pid int) error {
 
 func (t *treeV1) Close() error {
 	var first error
+	if t.leaf != "" {
+		// Back to where the judge came from, if it still runs here (a
+		// later tree of the same process may have taken it).
+		if own, _ := readOwn(); strings.HasSuffix(own.v1["cpu"], "/"+filepath.Base(filepath.Dir(t.leaf))+"/judge") {
+			_ = writeFile(filepath.Join(t.own["cpu"], "cgroup.procs"), "0")
+		}
+		_ = rmdir(t.leaf)
+	}
 	for _, d := range t.distinct(t.mine) {
 		if err := rmdir(d); err != nil && first == nil {
 			first = err

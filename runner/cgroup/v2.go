@@ -26,7 +26,8 @@ type treeV2 struct {
 }
 
 // base returns the cgroup a judge started in: its own, or, when this
-// process already lives in another tree's leaf, that tree's base.
+// process already lives in another tree's leaf (judge-<instance>/judge, on
+// v2 or in the v1 cpu hierarchy), that tree's base.
 func base(own string) string {
 	if filepath.Base(own) == "judge" && strings.HasPrefix(filepath.Base(filepath.Dir(own)), Prefix) {
 		return filepath.Dir(filepath.Dir(own))
