@@ -8,7 +8,6 @@ import (
 	"runtime"
 	"sort"
 	"strconv"
-	"strings"
 	"time"
 )
 
@@ -104,12 +103,15 @@ func (t *treeV1) Adopt(pid int) error {
 func (t *treeV1) Close() error {
 	var first error
 	if t.leaf != "" {
-		// Back to where the judge came from, if it still runs here (a
-		// later tree of the same process may have taken it).
-		if own, _ := readOwn(); strings.HasSuffix(own.v1["cpu"], "/"+filepath.Base(filepath.Dir(t.leaf))+"/judge") {
-			_ = writeFile(filepath.Join(t.own["cpu"], "cgroup.procs"), "0")
+		// Back to where it came from goes whatever runs in the leaf: the
+		// judge, if a later tree of the process has not taken it, and
+		// processes it started meanwhile (a basic-mode sandbox's helpers).
+		for _, pid := range procs(t.leaf) {
+			_ = writeFile(filepath.Join(t.own["cpu"], "cgroup.procs"), strconv.Itoa(pid))
 		}
-		_ = rmdir(t.leaf)
+		if err := rmdir(t.leaf); err != nil {
+			first = err
+		}
 	}
 	for _, d := range t.distinct(t.mine) {
 		if err := rmdir(d); err != nil && first == nil {
