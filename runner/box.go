@@ -231,9 +231,10 @@ func (b *box) startHelper() error {
 
 func (b *box) readReplies() {
 	defer close(b.replies)
+	in := newReceiver(int(b.sock.Fd()))
 	for {
 		var r helperReply
-		files, err := recvMsg(int(b.sock.Fd()), &r)
+		files, err := in.recv(&r)
 		closeAll(files)
 		if err != nil {
 			return

@@ -64,9 +64,10 @@ func helperMain() int {
 	if err := sendMsg(h.sock, helperReply{Kind: "ready"}, nil); err != nil {
 		return 3
 	}
+	control := newReceiver(controlFD)
 	for {
 		var req runRequest
-		files, err := recvMsg(controlFD, &req)
+		files, err := control.recv(&req)
 		closeAll(files)
 		if err != nil {
 			// The judge is gone: the box goes with it.

@@ -99,9 +99,10 @@ func (h *helper) launcher(ready chan<- error) {
 		return
 	}
 	ready <- nil
+	runs := newReceiver(h.sock)
 	for {
 		var req runRequest
-		files, err := recvMsg(h.sock, &req)
+		files, err := runs.recv(&req)
 		if err != nil {
 			// The judge is gone: the box goes with it.
 			h.signalAll()

@@ -93,10 +93,23 @@ func sendMsg(fd int, v any, files []int) error {
 	return unix.Sendmsg(fd, data, oob, nil, 0)
 }
 
+// receiver reads the messages of one channel, into buffers it keeps.
+type receiver struct {
+	fd  int
+	buf []byte
+	oob []byte
+}
+
+func newReceiver(fd int) *receiver {
+	return &receiver{fd: fd, buf: make([]byte, maxMessage), oob: make([]byte, unix.CmsgSpace(16*4))}
+}
+
 // recvMsg reads one message and the descriptors sent with it.
-func recvMsg(fd int, v any) ([]*os.File, error) {
-	buf := make([]byte, maxMessage)
-	oob := make([]byte, unix.CmsgSpace(16*4))
+func recvMsg(fd int, v any) ([]*os.File, error) { return newReceiver(fd).recv(v) }
+
+// recv reads one message into v and returns the descriptors sent with it.
+func (r *receiver) recv(v any) ([]*os.File, error) {
+	fd, buf, oob := r.fd, r.buf, r.oob
 	for {
 		n, oobn, _, _, err := unix.Recvmsg(fd, buf, oob, unix.MSG_CMSG_CLOEXEC)
 		if err == unix.EINTR {
