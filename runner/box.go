@@ -215,6 +215,7 @@ func (b *box) startHelper() error {
 	if b.full {
 		cfg.Binds = b.sandbox.binds
 		cfg.Home = b.sandbox.cg.Home()
+		cfg.ExecStop = b.sandbox.cg.Version() == cgroup.V2
 	}
 	if err := sendMsg(int(b.sock.Fd()), cfg, nil); err != nil {
 		return fmt.Errorf("configure box: %w", err)

@@ -55,10 +55,17 @@ func (h *helper) runOne(req runRequest, files []*os.File) helperReply {
 		h.signalAll()
 	}
 	_ = sendMsg(h.sock, helperReply{Kind: "started", Pid: pid}, nil)
-	// The program is traced from this thread: it waits at its exec stop
-	// until now, and in basic mode its own peak memory is read at its exit
-	// stop.
-	ws, ru, peak, werr := waitTraced(pid, !h.cfg.Full)
+	// A traced program waits at its exec stop until now; in basic mode its
+	// own peak memory is read at its exit stop.
+	var ws syscall.WaitStatus
+	var ru syscall.Rusage
+	var peak int64
+	var werr error
+	if h.traced() {
+		ws, ru, peak, werr = waitTraced(pid, !h.cfg.Full)
+	} else {
+		ws, ru, werr = waitPlain(pid)
+	}
 	wall := time.Since(start)
 	h.killAll()
 	if h.cfg.Full {
@@ -167,11 +174,14 @@ func (h *helper) fork(path string, req runRequest, files []*os.File) (pid int, e
 			_ = syscall.Kill(pid, syscall.SIGKILL)
 		}
 	}()
-	// Every program is traced: it stops right after its exec, before its
-	// first instruction, until this thread has left the run's group and
-	// set its memory limit (see launch). In full mode that is all the
-	// tracing does; in basic mode it also stops at exit to read the peak.
-	sys := &syscall.SysProcAttr{Setpgid: true, Pdeathsig: syscall.SIGKILL, Ptrace: true}
+	// A traced program stops right after its exec, before its first
+	// instruction, until this thread has left the run's group and set its
+	// memory limit (see runOne). That matters on cgroup v2, where the whole
+	// helper joins the group for the fork: a program that forked at once
+	// could fill pids.max under the helper's feet. On v1 only this thread
+	// joins, and the memory limit comes after it leaves anyway. In basic
+	// mode the trace also stops the program at exit, to read its peak.
+	sys := &syscall.SysProcAttr{Setpgid: true, Pdeathsig: syscall.SIGKILL, Ptrace: h.traced()}
 	if h.cfg.Full {
 		// A cgroup namespace rooted at the run's group: the host's
 		// layout stays hidden. (The filter lets this one flag through;
@@ -224,6 +234,30 @@ func dropBoundingSet() error {
 		}
 	}
 	return nil
+}
+
+// traced says whether programs are started traced: in basic mode (to
+// read their peak at exit) and wherever they must wait at their exec stop
+// (ExecStop: cgroup v2).
+func (h *helper) traced() bool { return !h.cfg.Full || h.cfg.ExecStop }
+
+// waitPlain waits for a program that is not traced. A program that makes
+// this thread its tracer (PTRACE_TRACEME) is continued through its stops.
+func waitPlain(pid int) (ws syscall.WaitStatus, ru syscall.Rusage, err error) {
+	for {
+		_, err = syscall.Wait4(pid, &ws, syscall.WALL, &ru)
+		if err == syscall.EINTR {
+			continue
+		}
+		if err != nil || !ws.Stopped() {
+			return ws, ru, err
+		}
+		sig := ws.StopSignal()
+		if sig == syscall.SIGTRAP {
+			sig = 0
+		}
+		_ = syscall.PtraceCont(pid, int(sig))
+	}
 }
 
 // waitTraced follows a program started with Ptrace: it lets it run past its

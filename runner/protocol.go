@@ -20,8 +20,11 @@ type helperConfig struct {
 	// DropUID says programs run as UID and GID with no capabilities;
 	// otherwise they keep the helper's (basic mode as a normal user).
 	DropUID bool `json:"drop_uid"`
-	UID     int  `json:"uid"`
-	GID     int  `json:"gid"`
+	// ExecStop says programs wait at their exec stop until the helper has
+	// left their cgroup (cgroup v2, where the whole helper joins it).
+	ExecStop bool `json:"exec_stop,omitempty"`
+	UID      int  `json:"uid"`
+	GID      int  `json:"gid"`
 	// Home are the cgroup files (v1 tasks, v2 cgroup.procs) of the judge's
 	// own group, where the helper returns after joining a run's group to
 	// fork the program.
