@@ -5,9 +5,13 @@
 // same executable, started again through [Init]) that holds the box's
 // namespaces and mounts and starts the program for every run it is given.
 // Boxes are reused between runs, but nothing of a run is: every run gets a
-// cgroup, an IPC namespace, a cgroup namespace and a session keyring of
-// its own, its working folders are emptied after it, and its program
-// folder is read-only (full mode) or placed again when changed (basic).
+// fresh cgroup and a cgroup namespace of its own, the box's IPC namespace
+// is emptied after it (every SysV object and POSIX message queue), its
+// working folders are emptied, standard input is a pipe the judge feeds,
+// and its program folder is read-only (full mode) or placed again when
+// changed (basic). Programs start from one launcher thread per box, dressed
+// once: a session keyring of the box's own (empty: the filter denies every
+// keyring call), no_new_privs, no capabilities, the seccomp filter.
 //
 // # Layout
 //
@@ -18,7 +22,8 @@
 //	status.go      how a run ended: the status rules (decide)
 //	streams.go     stdin fed through a pipe, stdout and stderr read
 //	files.go       program and work files placed, outputs collected
-//	helper*.go     the helper's side: its loop, the box's root, the fork
+//	helper*.go     the helper's side: its loop, the box's root, the
+//	               launcher and the fork, the IPC clean-up
 //	proc.go        /proc readers (basic mode)
 //	cgroup/        one fresh cgroup per run, v1 or v2, behind one interface
 //	seccomp/       the system-call filter of every box
