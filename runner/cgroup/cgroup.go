@@ -6,6 +6,7 @@ import (
 	"golang.org/x/sys/unix"
 	"os"
 	"path/filepath"
+	"sort"
 	"strconv"
 	"strings"
 	"syscall"
@@ -349,10 +350,26 @@ func removeTree(dir string) {
 	_ = rmdir(dir)
 }
 
+// values lists the values of m, sorted.
 func values(m map[string]string) []string {
 	out := make([]string, 0, len(m))
 	for _, v := range m {
 		out = append(out, v)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// distinct lists paths once each, in order, leaving out "" (cpu and
+// cpuacct are often mounted together, so two controllers share a folder).
+func distinct(paths []string) []string {
+	seen := map[string]bool{}
+	var out []string
+	for _, p := range paths {
+		if p != "" && !seen[p] {
+			seen[p] = true
+			out = append(out, p)
+		}
 	}
 	return out
 }

@@ -6,7 +6,6 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
-	"sort"
 	"strconv"
 	"time"
 )
@@ -27,11 +26,11 @@ type treeV1 struct {
 
 func openV1(h host, instance string, alive func(string) bool) (Tree, error) {
 	t := &treeV1{own: h.v1, mine: map[string]string{}}
-	removeStale(t.distinct(t.own), instance, alive)
+	removeStale(distinct(values(t.own)), instance, alive)
 	for c, dir := range t.own {
 		t.mine[c] = filepath.Join(dir, Prefix+instance)
 	}
-	for _, dir := range t.distinct(t.mine) {
+	for _, dir := range distinct(values(t.mine)) {
 		if err := os.Mkdir(dir, 0o755); err != nil && !errors.Is(err, os.ErrExist) {
 			t.Close()
 			return nil, fmt.Errorf("create cgroup %s: %w", dir, err)
@@ -59,21 +58,6 @@ func openV1(h host, instance string, alive func(string) bool) (Tree, error) {
 	return t, nil
 }
 
-// distinct lists the folders of m once each (cpu and cpuacct are often
-// mounted together), in a fixed order.
-func (t *treeV1) distinct(m map[string]string) []string {
-	seen := map[string]bool{}
-	var out []string
-	for _, d := range m {
-		if !seen[d] {
-			seen[d] = true
-			out = append(out, d)
-		}
-	}
-	sort.Strings(out)
-	return out
-}
-
 func (t *treeV1) Version() Version { return V1 }
 
 func (t *treeV1) Dirs() map[string]string { return t.mine }
@@ -81,12 +65,12 @@ func (t *treeV1) Dirs() map[string]string { return t.mine }
 // Home lists the judge's own groups in the hierarchies runs join (not cpu:
 // the helpers live in the judge's cpu folder, see Adopt).
 func (t *treeV1) Home() []string {
-	own := map[string]string{}
+	var own []string
 	for _, c := range v1Required {
-		own[c] = t.own[c]
+		own = append(own, t.own[c])
 	}
 	var out []string
-	for _, d := range t.distinct(own) {
+	for _, d := range distinct(own) {
 		out = append(out, filepath.Join(d, "tasks"))
 	}
 	return out
@@ -113,7 +97,7 @@ func (t *treeV1) Close() error {
 			first = err
 		}
 	}
-	for _, d := range t.distinct(t.mine) {
+	for _, d := range distinct(values(t.mine)) {
 		if err := rmdir(d); err != nil && first == nil {
 			first = err
 		}
@@ -152,17 +136,7 @@ type groupV1 struct {
 	mem, acct, pids, cpu string
 }
 
-func (g *groupV1) dirs() []string {
-	seen := map[string]bool{}
-	var out []string
-	for _, d := range []string{g.mem, g.acct, g.pids, g.cpu} {
-		if d != "" && !seen[d] {
-			seen[d] = true
-			out = append(out, d)
-		}
-	}
-	return out
-}
+func (g *groupV1) dirs() []string { return distinct([]string{g.mem, g.acct, g.pids, g.cpu}) }
 
 func (g *groupV1) SetProcs(n int) error {
 	return writeFile(filepath.Join(g.pids, "pids.max"), strconv.Itoa(n))
