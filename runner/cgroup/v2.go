@@ -58,7 +58,7 @@ func openV2(h host, instance string, alive func(string) bool) (Tree, error) {
 	if err := enable(b); err != nil {
 		_ = writeFile(filepath.Join(b, "cgroup.procs"), "0")
 		t.Close()
-		if others := procs(b); len(others) > 0 {
+		if others := othersIn(b); len(others) > 0 {
 			return nil, fmt.Errorf("cgroup v2: %s holds other processes (%s), so it cannot hand controllers to the judge's groups; run the judge in a cgroup of its own: %s", b, pidList(others), DelegationHint)
 		}
 		return nil, fmt.Errorf("cgroup v2: %w; %s", err, DelegationHint)
@@ -67,8 +67,10 @@ func openV2(h host, instance string, alive func(string) bool) (Tree, error) {
 		t.Close()
 		return nil, fmt.Errorf("cgroup v2: %w", err)
 	}
-	// As on v1 (boxShares): the judge's subtree weighs what its runs do.
+	// As on v1 (boxShares): the judge's subtree weighs what its runs do,
+	// and the judge itself as much as one run.
 	_ = writeFile(filepath.Join(t.mine, "cpu.weight"), strconv.Itoa(min(boxWeight*runtime.NumCPU(), 10000)))
+	_ = writeFile(filepath.Join(t.leaf, "cpu.weight"), strconv.Itoa(boxWeight))
 	return t, nil
 }
 
@@ -102,6 +104,18 @@ func missingControllers(dir, file string) []string {
 	return missing
 }
 
+// othersIn lists the processes in dir other than this one.
+func othersIn(dir string) []int {
+	self := os.Getpid()
+	var out []int
+	for _, p := range procs(dir) {
+		if p != self {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
 func pidList(pids []int) string {
 	s := make([]string, 0, len(pids))
 	for i, p := range pids {
@@ -124,13 +138,7 @@ func probeV2(own string) []string {
 		return []string{"cgroup v2: " + err.Error()}
 	}
 	if len(missingControllers(b, "cgroup.subtree_control")) > 0 {
-		self := os.Getpid()
-		var others []int
-		for _, p := range procs(b) {
-			if p != self {
-				others = append(others, p)
-			}
-		}
+		others := othersIn(b)
 		if len(others) > 0 {
 			return []string{fmt.Sprintf("cgroup v2: %s holds other processes (%s), so it cannot hand controllers to the judge's groups", b, pidList(others))}
 		}
