@@ -146,10 +146,7 @@ func stage(paths []string) ([]string, func(), error) {
 	staged := make([]string, len(paths))
 	for i, p := range paths {
 		staged[i] = filepath.Join(dir, customFiles[i])
-		if err := os.Link(p, staged[i]); err == nil {
-			continue
-		}
-		if err := fileutil.Copy(p, staged[i], 0o644); err != nil {
+		if err := fileutil.LinkOrCopy(p, staged[i], 0o644); err != nil {
 			cleanup()
 			return nil, nil, err
 		}

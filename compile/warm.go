@@ -111,10 +111,7 @@ func linkCache(warm string) (string, error) {
 			}
 			return os.Chmod(dst, 0o777)
 		case d.Type().IsRegular():
-			if err := os.Link(path, dst); err == nil {
-				return nil
-			}
-			return fileutil.Copy(path, dst, 0o444)
+			return fileutil.LinkOrCopy(path, dst, 0o444)
 		}
 		return nil // links and others are not part of a build cache
 	})

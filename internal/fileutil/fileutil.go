@@ -24,3 +24,12 @@ func Copy(src, dst string, perm os.FileMode) error {
 	}
 	return out.Close()
 }
+
+// LinkOrCopy makes dst a hard link to src, or, where it cannot (across file
+// systems), a copy with perm.
+func LinkOrCopy(src, dst string, perm os.FileMode) error {
+	if err := os.Link(src, dst); err == nil {
+		return nil
+	}
+	return Copy(src, dst, perm)
+}

@@ -25,3 +25,22 @@ func TestCopy(t *testing.T) {
 		t.Error("copying a missing file succeeded")
 	}
 }
+
+func TestLinkOrCopy(t *testing.T) {
+	dir := t.TempDir()
+	src, dst := filepath.Join(dir, "src"), filepath.Join(dir, "dst")
+	if err := os.WriteFile(src, []byte("data"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if err := LinkOrCopy(src, dst, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	a, _ := os.Stat(src)
+	b, _ := os.Stat(dst)
+	if !os.SameFile(a, b) {
+		t.Error("same file system, but dst is not a link to src")
+	}
+	if err := LinkOrCopy(filepath.Join(dir, "missing"), filepath.Join(dir, "x"), 0o644); err == nil {
+		t.Error("linking a missing file succeeded")
+	}
+}
