@@ -7,8 +7,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"os"
-	"path/filepath"
 	"sync"
 	"time"
 
@@ -169,21 +167,17 @@ func (g *Grader) Grade(ctx context.Context, sub Submission, opt Options) (*Repor
 	if opt.Tests != nil {
 		tests = selectTests(p.Tests, opt.Tests)
 	}
-	outDir := opt.OutputDir
-	if outDir == "" {
-		dir, err := os.MkdirTemp(g.TempDir, "judge-out-")
-		if err != nil {
-			return internal(fmt.Errorf("create output directory: %w", err))
-		}
-		defer os.RemoveAll(dir)
-		outDir = dir
+	outs, err := newOutputs(opt, g.TempDir, max(g.Workers, 1))
+	if err != nil {
+		return internal(err)
 	}
+	defer outs.close()
 	runLim := lim
 	if opt.TimeScale > 0 {
 		runLim.CPU = time.Duration(float64(lim.CPU) * opt.TimeScale)
 		runLim.Wall = runner.DefaultWall(runLim.CPU)
 	}
-	results := g.runTests(ctx, prog, chk, tests, runLim, lim, outDir, opt)
+	results := g.runTests(ctx, prog, chk, tests, runLim, lim, outs, opt)
 	if ctx.Err() != nil {
 		return rep, ctx.Err()
 	}
@@ -253,7 +247,7 @@ func (g *Grader) checker(ctx context.Context, p *problem.Problem) (checker.Check
 // runTests runs the tests on up to g.Workers workers. With StopOnFail,
 // tests after a failure are not started, and those running are stopped.
 func (g *Grader) runTests(ctx context.Context, prog *compile.Program, chk checker.Checker, tests []problem.Test,
-	runLim, lim runner.Limits, outDir string, opt Options) []TestResult {
+	runLim, lim runner.Limits, outs *outputs, opt Options) []TestResult {
 	results := make([]TestResult, len(tests))
 	workers := max(g.Workers, 1)
 	var mu sync.Mutex
@@ -276,7 +270,7 @@ func (g *Grader) runTests(ctx context.Context, prog *compile.Program, chk checke
 				tctx, cancel := context.WithCancel(ctx)
 				cancels[i] = cancel
 				mu.Unlock()
-				r := g.runTest(tctx, prog, chk, tests[i], runLim, lim, outDir, opt)
+				r := g.runTest(tctx, prog, chk, tests[i], runLim, lim, outs, w, opt)
 				cancel()
 				mu.Lock()
 				stopped := tctx.Err() != nil && ctx.Err() == nil && i > firstFail
@@ -303,14 +297,13 @@ func (g *Grader) runTests(ctx context.Context, prog *compile.Program, chk checke
 }
 
 func (g *Grader) runTest(ctx context.Context, prog *compile.Program, chk checker.Checker, t problem.Test,
-	runLim, lim runner.Limits, outDir string, opt Options) TestResult {
+	runLim, lim runner.Limits, outs *outputs, worker int, opt Options) TestResult {
 	tr := TestResult{Name: t.Name, Sample: t.Sample}
-	out := filepath.Join(outDir, t.Name+".out")
-	if opt.OutputDir != "" {
+	out := outs.path(worker, t.Name)
+	if outs.kept() {
 		tr.OutputPath = out
-	} else {
-		defer os.Remove(out)
 	}
+	defer outs.done(out)
 	res, err := g.Sandbox.Run(ctx, prog.Spec(t.Input, out, runLim))
 	if err != nil {
 		tr.Verdict, tr.Message = verdict.IE, err.Error()
