@@ -5,7 +5,6 @@ import (
 	"os"
 
 	"github.com/puzzlejudge/judge/grade"
-	"github.com/puzzlejudge/judge/report"
 	"github.com/puzzlejudge/judge/termsafe"
 	"github.com/puzzlejudge/judge/verdict"
 	"github.com/spf13/cobra"
@@ -17,12 +16,16 @@ func newSubmitCmd() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "submit <problem> <source-file>",
 		Short: "Compile a source file, run it on every test of a problem, and print the verdict",
+		Long: "submit compiles the source, runs it on every test of the problem (samples first) and prints each test's\n" +
+			"line as soon as it and every earlier test are final, then the verdict. On a terminal a progress line shows\n" +
+			"the counts, the time so far and the slowest test. --format json prints one object at the end; --format jsonl\n" +
+			"streams one object per test and a summary object (see the README).",
 		Example: "  judge submit a-plus-b solutions/a-plus-b/accepted/sum.go\n" +
 			"  judge submit flip-game my.cpp --format json",
 		Args: cobra.ExactArgs(2),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if format != "text" && format != "json" {
-				return usageError(fmt.Errorf("unknown format %q (want text or json)", format))
+			if format != "text" && format != "json" && format != "jsonl" {
+				return usageError(fmt.Errorf("unknown format %q (want text, json or jsonl)", format))
 			}
 			e, err := newEnv(cmd)
 			if err != nil {
@@ -41,16 +44,14 @@ func newSubmitCmd() *cobra.Command {
 				return usageError(err)
 			}
 			ctx := cmd.Context()
-			rep, err := e.grader.Grade(ctx, grade.Submission{Problem: p, Source: args[1], Language: l}, grade.Options{StopOnFail: stopOnFail})
+			lv := newLive(cmd.OutOrStdout(), cmd.ErrOrStderr(), format, p.Title, e.style)
+			rep, err := e.grader.Grade(ctx, grade.Submission{Problem: p, Source: args[1], Language: l},
+				lv.options(grade.Options{StopOnFail: stopOnFail}))
 			if err != nil {
+				lv.close()
 				return finish(ctx, err)
 			}
-			if format == "json" {
-				err = report.JSON(os.Stdout, rep)
-			} else {
-				err = report.Text(os.Stdout, rep, p.Title, e.style)
-			}
-			if err != nil {
+			if err := lv.finish(rep, p.Title, e.style); err != nil {
 				return internalError(err)
 			}
 			switch rep.Verdict {
@@ -64,7 +65,7 @@ func newSubmitCmd() *cobra.Command {
 		},
 	}
 	cmd.Flags().StringVar(&lang, "lang", "", "language (default: from the file extension)")
-	cmd.Flags().StringVar(&format, "format", "text", "output format: text or json")
+	cmd.Flags().StringVar(&format, "format", "text", "output format: text, json (one object at the end) or jsonl (one object per test, then a summary)")
 	cmd.Flags().BoolVar(&stopOnFail, "stop-on-fail", false, "stop at the first failing test")
 	return cmd
 }
