@@ -90,7 +90,7 @@ func TestSubmitStreams(t *testing.T) {
 			}
 			<-exited
 			cmd.Wait()
-			out :=  strings.Join(rest, "\n")
+			out := strings.Join(rest, "\n")
 			if strings.Contains(out+stderr.String(), "\r") || strings.Contains(stderr.String(), "judging:") {
 				t.Errorf("progress line drawn on a pipe:\n%q\n%q", out, stderr.String())
 			}
