@@ -171,3 +171,115 @@ func TestLiveProgress(t *testing.T) {
 		t.Errorf("progress line not cleared at the end: %q", b)
 	}
 }
+
+// jsonReport is what the tests read of a JSON report.
+type jsonReport struct {
+	Verdict string
+	Tests   []struct{ Name, Verdict string }
+	Limits  struct {
+		TimeMs    int64    `json:"time_ms"`
+		MemoryKB  int64    `json:"memory_kb"`
+		Overrides []string `json:"overrides"`
+	}
+	Warnings []string
+}
+
+func parseReport(t *testing.T, o outcome) jsonReport {
+	t.Helper()
+	var r jsonReport
+	if err := json.Unmarshal([]byte(o.stdout), &r); err != nil {
+		t.Fatalf("not a JSON report (exit %d): %v\nstdout: %s\nstderr: %s", o.code, err, o.stdout, o.stderr)
+	}
+	return r
+}
+
+func (r jsonReport) names() string {
+	var n []string
+	for _, t := range r.Tests {
+		n = append(n, t.Name)
+	}
+	return strings.Join(n, " ")
+}
+
+// TestSubmitSubsets runs the judge binary with --test, --failed,
+// --show-input and limit overrides.
+func TestSubmitSubsets(t *testing.T) {
+	root := fixture(t)
+	cache := t.TempDir()
+	sols := filepath.Join(root, "solutions", "sum")
+	ac, wa := filepath.Join(sols, "accepted", "sum.c"), filepath.Join(sols, "wrong_answer", "abs.c")
+	submit := func(args ...string) outcome {
+		return runJudge(t, root, nil, submitArgs(t, root, append([]string{"--cache-dir", cache, "submit"}, args...)...)...)
+	}
+
+	o := submit("sum", ac, "--format", "json", "--test", "sample*", "--test", "3")
+	if r := parseReport(t, o); r.names() != "sample-1 3" || o.code != 0 {
+		t.Errorf("--test sample* --test 3 ran %q (exit %d), want sample-1 3", r.names(), o.code)
+	}
+	o = submit("sum", ac, "--test", "33")
+	if o.code != exitUsage || !strings.Contains(o.stderr, `--test "33": sum has no such test; did you mean 3?`) {
+		t.Errorf("unknown test: exit %d, %q", o.code, o.stderr)
+	}
+	o = submit("sum", ac, "--test", "[")
+	if o.code != exitUsage || !strings.Contains(o.stderr, "bad pattern") {
+		t.Errorf("bad glob: exit %d, %q", o.code, o.stderr)
+	}
+
+	// --failed needs an earlier run, then reruns exactly what failed.
+	o = submit("sum", wa, "--failed")
+	if o.code != exitUsage || !strings.Contains(o.stderr, "has not been judged on sum yet") {
+		t.Errorf("--failed with no earlier run: exit %d, %q", o.code, o.stderr)
+	}
+	full := parseReport(t, submit("sum", wa, "--format", "json"))
+	var failed []string
+	for _, tr := range full.Tests {
+		if tr.Verdict != "AC" {
+			failed = append(failed, tr.Name)
+		}
+	}
+	if len(failed) == 0 || len(failed) == len(full.Tests) {
+		t.Fatalf("abs.c failed %v of %s: want some", failed, full.names())
+	}
+	o = submit("sum", wa, "--failed", "--format", "json")
+	if r := parseReport(t, o); r.names() != strings.Join(failed, " ") {
+		t.Errorf("--failed ran %q, want %q", r.names(), strings.Join(failed, " "))
+	}
+	if entries, _ := os.ReadDir(filepath.Join(cache, "failed")); len(entries) != 2 {
+		t.Errorf("failed/ holds %d files, want one record per source", len(entries))
+	}
+	// The accepted source has its own record, with nothing failed.
+	o = submit("sum", ac, "--failed")
+	if o.code != exitUsage || !strings.Contains(o.stderr, "no test failed") {
+		t.Errorf("--failed after a clean run: exit %d, %q", o.code, o.stderr)
+	}
+
+	// --show-input shows the first failing test's input and path.
+	o = submit("sum", wa, "--show-input")
+	first := failed[0]
+	if o.code != exitVerdict || !strings.Contains(o.stdout, "input of test "+first+" (") ||
+		!strings.Contains(o.stdout, filepath.Join("tests", first+".in")+")") {
+		t.Errorf("--show-input: exit %d\n%s", o.code, o.stdout)
+	}
+	input, _ := os.ReadFile(filepath.Join(root, "problems", "sum", "tests", first+".in"))
+	if !strings.Contains(o.stdout, "    "+strings.TrimSpace(string(input))+"\n") {
+		t.Errorf("--show-input does not show %q:\n%s", input, o.stdout)
+	}
+	if o = submit("sum", wa, "--show-input", "--format", "json"); o.code != exitUsage {
+		t.Errorf("--show-input with json: exit %d, want 2", o.code)
+	}
+
+	// Limit overrides: in the JSON limits and marked in the header.
+	r := parseReport(t, submit("sum", ac, "--format", "json", "--time-limit", "2s", "--memory-limit", "32MiB"))
+	if r.Limits.TimeMs != 2000 || r.Limits.MemoryKB != 32<<10 || strings.Join(r.Limits.Overrides, " ") != "time_ms memory_kb" {
+		t.Errorf("limits %+v, want 2000 ms and 32 MiB as overrides", r.Limits)
+	}
+	o = submit("sum", ac, "--time-limit", "2s")
+	if !strings.Contains(o.stdout, "time 2000 ms (override)") || strings.Contains(o.stdout, "MiB (override)") {
+		t.Errorf("header does not mark the time override alone:\n%s", o.stdout)
+	}
+	for _, bad := range [][]string{{"--time-limit", "2"}, {"--memory-limit", "256MB"}, {"--time-limit", "-1s"}} {
+		if o := submit(append([]string{"sum", ac}, bad...)...); o.code != exitUsage || !strings.Contains(o.stderr, bad[0]) {
+			t.Errorf("%v: exit %d, %q", bad, o.code, o.stderr)
+		}
+	}
+}
