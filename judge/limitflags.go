@@ -22,7 +22,7 @@ func (f *limitFlags) add(cmd *cobra.Command) {
 // parse returns the limits given; zero for those not given.
 func (f *limitFlags) parse() (cpu time.Duration, memory int64, err error) {
 	if f.time != "" {
-		cpu, err = time.ParseDuration(f.time)
+		cpu, err = problem.ParseDuration(f.time)
 		if err != nil || cpu <= 0 {
 			return 0, 0, usageError(fmt.Errorf("--time-limit %q: want a positive duration such as 2s or 1500ms", f.time))
 		}
