@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"sync"
 	"time"
 
@@ -434,24 +435,23 @@ func join(head, tail string) string {
 	return head + ": " + tail
 }
 
-// firstLines returns up to n lines of b, for messages.
+// firstLines returns up to n lines of b, for messages, with a
+// "(truncated)" note when there was more.
 func firstLines(b []byte, n int) string {
-	s := string(b)
+	s := strings.TrimRight(string(b), "\n ")
+	note := ""
 	lines := 0
 	for i, c := range s {
 		if c == '\n' {
 			lines++
 			if lines == n {
-				s = s[:i] + "\n…"
+				s, note = strings.TrimRight(s[:i], "\n "), "\n(truncated)"
 				break
 			}
 		}
 	}
-	for len(s) > 0 && (s[len(s)-1] == '\n' || s[len(s)-1] == ' ') {
-		s = s[:len(s)-1]
-	}
 	if len(s) > 2000 {
-		s = s[:2000] + "…"
+		s, note = s[:2000], " (truncated)"
 	}
-	return s
+	return s + note
 }

@@ -27,7 +27,7 @@ func newRunCmd() *cobra.Command {
 	var lang, input string
 	var lf limitFlags
 	cmd := &cobra.Command{
-		Use:   "run [problem] <source-file>",
+		Use:   "run [problem] <source-file|->",
 		Short: "Run a program once in the box on your own input, and print its output, time and memory",
 		Long: "run compiles the source and runs it once in the sandbox, under the problem's limits (or, without a problem,\n" +
 			"those of --time-limit and --memory-limit, by default " + runDefaultTime + " and " + runDefaultMemory + "), with standard input from --input FILE\n" +
@@ -55,13 +55,15 @@ func newRunCmd() *cobra.Command {
 					return err
 				}
 			}
-			if fi, err := os.Stat(source); err != nil || !fi.Mode().IsRegular() {
-				return usageError(fmt.Errorf("%s: not a readable source file", source))
+			if source == "-" && (input == "" || input == "-") {
+				return usageError(errors.New("the source and the input cannot both come from standard input: give the input with --input FILE"))
 			}
-			l, err := e.cfg.Language(source, lang)
+			src, err := openSource(cmd, e, source, lang)
 			if err != nil {
-				return usageError(err)
+				return err
 			}
+			defer src.close()
+			l := src.lang
 			var lim runner.Limits
 			if p != nil {
 				lim = grade.Limits(p, l)
@@ -96,7 +98,7 @@ func newRunCmd() *cobra.Command {
 
 			ctx := cmd.Context()
 			errOut := cmd.ErrOrStderr()
-			prog, comp, err := e.grader.Compiler.Compile(ctx, l, source)
+			prog, comp, err := e.grader.Compiler.Compile(ctx, l, src.path)
 			if err != nil {
 				return finish(ctx, internalError(err))
 			}
@@ -134,7 +136,7 @@ func newRunCmd() *cobra.Command {
 			return nil
 		},
 	}
-	cmd.Flags().StringVar(&lang, "lang", "", "language (default: from the file extension)")
+	cmd.Flags().StringVar(&lang, "lang", "", "language, by name or alias such as c++ or py (default: from the file extension; needed with -)")
 	cmd.Flags().StringVar(&input, "input", "", "file to give the program on standard input (default, or -: the judge's standard input)")
 	lf.add(cmd)
 	return cmd

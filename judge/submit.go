@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"os"
-	"path/filepath"
 
 	"github.com/puzzlejudge/judge/grade"
 	"github.com/puzzlejudge/judge/problem"
@@ -27,7 +26,7 @@ type submitFlags struct {
 func newSubmitCmd() *cobra.Command {
 	var f submitFlags
 	cmd := &cobra.Command{
-		Use:   "submit <problem> <source-file>",
+		Use:   "submit <problem> <source-file|->",
 		Short: "Compile a source file, run it on every test of a problem, and print the verdict",
 		Long: "submit compiles the source, runs it on every test of the problem (samples first) and prints each test's\n" +
 			"line as soon as it and every earlier test are final, then the verdict. On a terminal a progress line shows\n" +
@@ -35,7 +34,8 @@ func newSubmitCmd() *cobra.Command {
 			"streams one object per test and a summary object (see the README).\n\n" +
 			"--test picks tests by name or glob; --failed reruns the tests that failed in the last runs of this source on\n" +
 			"this problem; --show-input prints the first failing test's input and path; --time-limit and --memory-limit\n" +
-			"replace the problem's limits for a try (the report marks them as overrides).",
+			"replace the problem's limits for a try (the report marks them as overrides). The source - is read from\n" +
+			"standard input, with --lang. Sources must not be empty nor larger than source_limit (default 256KiB).",
 		Example: "  judge submit a-plus-b solutions/a-plus-b/accepted/sum.go\n" +
 			"  judge submit flip-game my.cpp --format json\n" +
 			"  judge submit flip-game my.cpp --test 3 --test 'sample*' --show-input\n" +
@@ -44,7 +44,7 @@ func newSubmitCmd() *cobra.Command {
 		RunE: func(cmd *cobra.Command, args []string) error { return runSubmit(cmd, args, &f) },
 	}
 	fl := cmd.Flags()
-	fl.StringVar(&f.lang, "lang", "", "language (default: from the file extension)")
+	fl.StringVar(&f.lang, "lang", "", "language, by name or alias such as c++ or py (default: from the file extension; needed with -)")
 	fl.StringVar(&f.format, "format", "text", "output format: text, json (one object at the end) or jsonl (one object per test, then a summary)")
 	fl.BoolVar(&f.stopOnFail, "stop-on-fail", false, "stop at the first failing test")
 	fl.StringArrayVar(&f.tests, "test", nil, "run only this test: a name or a glob such as 'sample*' (repeatable)")
@@ -76,30 +76,24 @@ func runSubmit(cmd *cobra.Command, args []string, f *submitFlags) error {
 	if err != nil {
 		return err
 	}
-	if fi, err := os.Stat(args[1]); err != nil || !fi.Mode().IsRegular() {
-		return usageError(fmt.Errorf("%s: not a readable source file", args[1]))
-	}
-	l, err := e.cfg.Language(args[1], f.lang)
+	src, err := openSource(cmd, e, args[1], f.lang)
 	if err != nil {
-		return usageError(err)
+		return err
 	}
+	defer src.close()
 	opt := grade.Options{StopOnFail: f.stopOnFail, TimeLimit: cpu, MemoryLimit: mem}
 	if len(f.tests) > 0 {
 		if opt.Tests, err = selectTests(p, f.tests); err != nil {
 			return err
 		}
 	}
-	key, err := filepath.Abs(args[1])
-	if err != nil {
-		return usageError(fmt.Errorf("%s: %w", args[1], err))
-	}
-	recPath := failedPath(e.cfg.CacheDir, p.Dir, key)
+	recPath := failedPath(e.cfg.CacheDir, p.Dir, src.key)
 	rec, recorded, err := readFailed(recPath)
 	if err != nil {
 		return internalError(err)
 	}
 	if !recorded {
-		rec = failedRecord{Problem: p.Dir, Source: key}
+		rec = failedRecord{Problem: p.Dir, Source: src.key}
 	}
 	if f.failed {
 		if opt.Tests, err = failedTests(p, rec, recorded, args); err != nil {
@@ -108,11 +102,12 @@ func runSubmit(cmd *cobra.Command, args []string, f *submitFlags) error {
 	}
 	ctx := cmd.Context()
 	lv := newLive(cmd.OutOrStdout(), cmd.ErrOrStderr(), f.format, p.Title, e.style)
-	rep, err := e.grader.Grade(ctx, grade.Submission{Problem: p, Source: args[1], Language: l}, lv.options(opt))
+	rep, err := e.grader.Grade(ctx, grade.Submission{Problem: p, Source: src.path, Language: src.lang}, lv.options(opt))
 	if err != nil {
 		lv.close()
 		return finish(ctx, err)
 	}
+	rep.Source = src.arg
 	if err := lv.finish(rep, p.Title, e.style); err != nil {
 		return internalError(err)
 	}
