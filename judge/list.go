@@ -20,17 +20,17 @@ import (
 
 // listEntry is one problem in `judge list --format json`.
 type listEntry struct {
-	Slug          string         `json:"slug"`
-	Title         string         `json:"title,omitempty"`
-	TimeLimitMs   int64          `json:"time_limit_ms,omitempty"`
+	Slug        string `json:"slug"`
+	Title       string `json:"title,omitempty"`
+	TimeLimitMs int64  `json:"time_limit_ms,omitempty"`
 	// LanguageTimeLimitsMs holds the time limit of each language whose
 	// time multiplier is not 1.
 	LanguageTimeLimitsMs map[string]int64 `json:"language_time_limits_ms,omitempty"`
-	MemoryLimitKB int64          `json:"memory_limit_kb,omitempty"`
-	Tests         int            `json:"tests"`
-	Samples       int            `json:"samples"`
-	Solutions     map[string]int `json:"solutions"` // by expected verdict; "?" for files in no verdict folder
-	Error         string         `json:"error,omitempty"`
+	MemoryLimitKB        int64            `json:"memory_limit_kb,omitempty"`
+	Tests                int              `json:"tests"`
+	Samples              int              `json:"samples"`
+	Solutions            map[string]int   `json:"solutions"` // by expected verdict; "?" for files in no verdict folder
+	Error                string           `json:"error,omitempty"`
 }
 
 func newListCmd() *cobra.Command {
