@@ -265,7 +265,7 @@ func TestNewListShow(t *testing.T) {
 	r.want(t, exitVerdict, "FAIL  problem.yaml", "placeholder TODO", "FAIL  statement", "no accepted solution", "PASS  validator rejects junk", "PASS  generator")
 
 	r = judge(t, root, "list")
-	r.want(t, 0, "SLUG", "knight-moves", "sum", "Sum", "300 ms", "64MiB", "6 (1 samples)", "AC 1 WA 1 RE 1 CE 1")
+	r.want(t, 0, "SLUG", "knight-moves", "sum", "Sum", "300 ms", "64MiB", "6 (1 sample)", "AC 1 WA 1 RE 1 CE 1")
 	r = judge(t, root, "list", "--format", "json")
 	var entries []listEntry
 	if err := json.Unmarshal([]byte(r.stdout), &entries); err != nil {

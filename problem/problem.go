@@ -80,7 +80,7 @@ type Problem struct {
 	Statement string      // absolute path of statement.md
 	Validator string      // absolute path of validator/ if it holds main.go, else ""
 	Generator string      // absolute path of generator/ if it holds main.go, else ""
-	Tests     []Test      // tests sorted by NaturalLess on Name
+	Tests     []Test      // samples first, then the other tests, each sorted by NaturalLess on Name
 }
 
 // Load loads and validates the problem package in dir. Errors name the
@@ -240,7 +240,7 @@ func loadTests(dir, abs string) ([]Test, error) {
 	if len(tests) == 0 {
 		return nil, fmt.Errorf("%s: no tests (want NAME.in and NAME.out pairs)", testsDir)
 	}
-	return tests, nil
+	return SamplesFirst(tests), nil
 }
 
 // insidePackage returns a function that returns an error if the file rel

@@ -77,7 +77,7 @@ func TestLoadValid(t *testing.T) {
 		Validator: filepath.Join(dir, "validator"),
 		Generator: "",
 	}
-	for _, n := range []string{"1", "2", "10", "sample1"} {
+	for _, n := range []string{"sample1", "1", "2", "10"} { // samples first
 		want.Tests = append(want.Tests, Test{
 			Name:   n,
 			Input:  filepath.Join(dir, "tests", n+".in"),
