@@ -158,6 +158,84 @@ func TestVerifyCommand(t *testing.T) {
 	})
 }
 
+// TestVerifyOutputChecked checks that an --output the report cannot be
+// written to is refused before anything runs, with exit 2 and no report.
+func TestVerifyOutputChecked(t *testing.T) {
+	root := fixture(t)
+	dir := t.TempDir()
+	for _, tt := range []struct{ output, text string }{
+		{filepath.Join(dir, "missing", "verify.xml"), "does not exist"},
+		{dir, "is a folder"},
+		{filepath.Join(dir, "file.txt", "verify.xml"), "is not a folder"},
+	} {
+		os.WriteFile(filepath.Join(dir, "file.txt"), nil, 0o644)
+		r := judge(t, root, "verify", "sum", "--format", "junit", "--output", tt.output)
+		r.want(t, exitUsage, "--output: "+tt.output, tt.text)
+		if r.stdout != "" {
+			t.Errorf("--output %s: something ran:\n%s", tt.output, r.stdout)
+		}
+	}
+	if os.Geteuid() == 0 {
+		return // root writes into read-only folders
+	}
+	ro := filepath.Join(dir, "ro")
+	os.Mkdir(ro, 0o555)
+	judge(t, root, "verify", "sum", "--output", filepath.Join(ro, "v.json")).want(t, exitUsage, "cannot write")
+}
+
+// TestVerifyInternalError checks that a check the judge itself fails (here
+// a solution whose compiler is missing from the box) exits 3, is IERR in
+// the text and an <error> counted in errors= in JUnit, while the text
+// report is still printed beside the file.
+func TestVerifyInternalError(t *testing.T) {
+	root := fixture(t)
+	conf := t.TempDir()
+	files := map[string]string{
+		"judge.yaml": "languages: languages.yaml\ncache_dir: " + filepath.Join(conf, "cache") + "\n",
+		"languages.yaml": "fake:\n  extensions: [.fake]\n  source: main.fake\n  compile: [no-such-compiler, main.fake]\n" +
+			"  artifacts: [main]\n  run: [\"{prog}/main\"]\n",
+	}
+	for name, body := range files {
+		if err := os.WriteFile(filepath.Join(conf, name), []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	os.WriteFile(filepath.Join(root, "solutions", "sum", "accepted", "x.fake"), []byte("x"), 0o644)
+	out := filepath.Join(t.TempDir(), "verify.xml")
+	r := judge(t, root, "--config", filepath.Join(conf, "judge.yaml"), "verify", "sum", "--format", "junit", "--output", out)
+	r.want(t, exitInternal, "IERR  solution accepted/x.fake", "no-such-compiler not found in the box", "2 internal errors", "internal error of the judge")
+	var doc struct {
+		Errors   int `xml:"errors,attr"`
+		Failures int `xml:"failures,attr"`
+		Suites   []struct {
+			Errors int `xml:"errors,attr"`
+			Cases  []struct {
+				Name  string    `xml:"name,attr"`
+				Time  string    `xml:"time,attr"`
+				Error *struct{} `xml:"error"`
+			} `xml:"testcase"`
+		} `xml:"testsuite"`
+	}
+	if err := xml.Unmarshal([]byte(readFile(t, out)), &doc); err != nil {
+		t.Fatal(err)
+	}
+	if doc.Errors != 2 || len(doc.Suites) != 1 || doc.Suites[0].Errors != 2 {
+		t.Fatalf("errors=%d, suites %+v", doc.Errors, doc.Suites)
+	}
+	found := false
+	for _, c := range doc.Suites[0].Cases {
+		if c.Time == "" {
+			t.Errorf("case %q has no time", c.Name)
+		}
+		if c.Name == "solution accepted/x.fake" {
+			found = c.Error != nil
+		}
+	}
+	if !found {
+		t.Errorf("no <error> for the solution the judge could not compile:\n%s", readFile(t, out))
+	}
+}
+
 func TestTestAdd(t *testing.T) {
 	root := fixture(t)
 	tests := filepath.Join(root, "problems", "sum", "tests")

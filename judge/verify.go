@@ -2,7 +2,11 @@ package main
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
 
 	"github.com/puzzlejudge/judge/author"
 	"github.com/puzzlejudge/judge/report"
@@ -22,13 +26,20 @@ generator rebuilds tests/generated.yaml, every solution gets the verdict of its 
 accepted solution uses at most half the time limit and every time_limit_exceeded solution exceeds
 1.5x it, and the expected outputs agree with the reference solution.
 
-Exit status 0 when every check passes, 1 when one fails, 2 on bad usage.`,
+Exit status 0 when every check passes, 1 when one fails, 2 on bad usage (an --output file that
+cannot be written is found before anything runs), 3 when the judge itself failed a check (status
+IERR in the text, <error> in JUnit, "error" in JSON).`,
 		Example: "  judge verify\n  judge verify flip-game --format junit --output verify.xml",
 		RunE: func(cmd *cobra.Command, args []string) error {
 			switch format {
 			case "text", "json", "junit":
 			default:
 				return usageError(fmt.Errorf("unknown format %q (want text, json or junit)", format))
+			}
+			if output != "" {
+				if err := checkWritable(output); err != nil {
+					return usageError(fmt.Errorf("--output: %w", err))
+				}
 			}
 			cfg, err := loadConfig(cmd)
 			if err != nil {
@@ -79,37 +90,78 @@ Exit status 0 when every check passes, 1 when one fails, 2 on bad usage.`,
 				}
 				return buf.Bytes(), err
 			}
-			shown := rep
+			var file []byte
 			if output != "" {
-				data, err := render(format, rep, report.Style{})
-				if err != nil {
+				if file, err = render(format, rep, report.Style{}); err != nil {
 					return internalError(err)
 				}
-				if err := author.WriteFile(output, data, 0o644); err != nil {
-					return usageError(err)
-				}
-				// The file has the report; people still read the text, or
-				// its summary when the file has the text.
-				fileHasText := format == "text"
+				// The file has the report; people still read the text.
 				format = "text"
-				if fileHasText {
-					shown = &verify.Report{OK: rep.OK, Summary: rep.Summary, Stats: rep.Stats}
-				}
 			}
-			data, err := render(format, shown, e.style)
+			data, err := render(format, rep, e.style)
 			if err != nil {
 				return internalError(err)
 			}
 			if _, err := cmd.OutOrStdout().Write(data); err != nil {
 				return internalError(err)
 			}
-			if !rep.OK {
-				return errVerdict
+			if output != "" {
+				if err := author.WriteFile(output, file, 0o644); err != nil {
+					return usageError(fmt.Errorf("--output: %w", err))
+				}
 			}
-			return nil
+			return verifyExit(rep)
 		},
 	}
 	cmd.Flags().StringVar(&format, "format", "text", "output format: text, json or junit")
 	cmd.Flags().StringVarP(&output, "output", "o", "", "write the report to this file (atomically) and a text report to stdout")
 	return cmd
+}
+
+// verifyExit returns the exit of a verification: 3 when the judge itself
+// failed a check, 1 when a check failed, 0 when all passed.
+func verifyExit(rep *verify.Report) error {
+	switch {
+	case rep.Summary.Errors > 0:
+		return internalError(fmt.Errorf("%d %s failed with an internal error of the judge (IERR above): the judge, not the package, is at fault", rep.Summary.Errors, pluralWord(rep.Summary.Errors, "check")))
+	case !rep.OK:
+		return errVerdict
+	}
+	return nil
+}
+
+func pluralWord(n int, noun string) string {
+	if n == 1 {
+		return noun
+	}
+	return noun + "s"
+}
+
+// checkWritable makes sure a report can be written to path before the
+// work that makes it starts: its folder exists and takes a new file, and
+// path is not a folder.
+func checkWritable(path string) error {
+	if fi, err := os.Stat(path); err == nil && fi.IsDir() {
+		return fmt.Errorf("%s: is a folder", path)
+	}
+	dir := filepath.Dir(path)
+	fi, err := os.Stat(dir)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return fmt.Errorf("%s: folder %s does not exist", path, dir)
+	case err != nil:
+		return fmt.Errorf("%s: %w", path, err)
+	case !fi.IsDir():
+		return fmt.Errorf("%s: %s is not a folder", path, dir)
+	}
+	f, err := os.CreateTemp(dir, "."+filepath.Base(path)+".check-")
+	if err != nil {
+		var pe *fs.PathError
+		if errors.As(err, &pe) {
+			err = pe.Err
+		}
+		return fmt.Errorf("%s: cannot write in %s: %w", path, dir, err)
+	}
+	f.Close()
+	return os.Remove(f.Name())
 }

@@ -1,6 +1,7 @@
 package verify
 
 import (
+	"errors"
 	"fmt"
 	"path/filepath"
 	"slices"
@@ -81,7 +82,7 @@ func (pk *pkg) checkerCheck() *Check {
 	case pk.runnable != "":
 		return skip(c, pk.runnable)
 	case pk.checkerErr != nil:
-		return fail(c, pk.checkerErr.Error())
+		return failErr(c, pk.checkerErr)
 	}
 	return pass(c, "custom checker compiles")
 }
@@ -97,20 +98,23 @@ func (pk *pkg) validatorCheck() *Check {
 		return fail(c, fmt.Sprintf("%s: no validator: add %s/main.go, a Go program that reads one input on stdin and exits 0 only when it is valid",
 			filepath.Join(pk.disp, problem.ValidatorDir), problem.ValidatorDir))
 	case pk.validatorErr != nil:
-		return fail(c, pk.validatorErr.Error())
+		return failErr(c, pk.validatorErr)
 	}
 	var details []string
+	isInternal := false
 	for i, t := range pk.p.Tests {
 		res := pk.valResults[i]
+		c.TimeMs += res.v.Result.Wall.Milliseconds()
 		switch {
 		case res.err != nil:
+			isInternal = true
 			details = append(details, fmt.Sprintf("%s: internal error: %v", pk.testPath(t.Name, ".in"), res.err))
 		case !res.v.Valid:
 			details = append(details, fmt.Sprintf("%s: rejected by the validator: %s", pk.testPath(t.Name, ".in"), res.v.Message))
 		}
 	}
 	if len(details) > 0 {
-		return failWith(c, details)
+		return failDetails(c, details, isInternal)
 	}
 	return pass(c, fmt.Sprintf("accepts all %s", plural(len(pk.p.Tests), "test input")))
 }
@@ -123,7 +127,7 @@ func (pk *pkg) junkCheck() *Check {
 	case pk.validator == nil:
 		return skip(c, "no validator to run")
 	}
-	var accepted, crashed, kinds []string
+	var accepted, crashed, broken, kinds []string
 	for i, j := range pk.junk {
 		desc := j.kind
 		if j.from != "" {
@@ -133,14 +137,18 @@ func (pk *pkg) junkCheck() *Check {
 			kinds = append(kinds, j.kind)
 		}
 		res := pk.junkRes[i]
+		c.TimeMs += res.v.Result.Wall.Milliseconds()
 		switch {
 		case res.err != nil:
-			crashed = append(crashed, fmt.Sprintf("%s: internal error: %v", desc, res.err))
+			broken = append(broken, fmt.Sprintf("%s: internal error: %v", desc, res.err))
 		case res.v.Valid:
 			accepted = append(accepted, "accepts junk: "+desc)
 		case res.v.Crashed:
 			crashed = append(crashed, fmt.Sprintf("crashes on junk: %s: %s", desc, res.v.Message))
 		}
+	}
+	if len(broken) > 0 {
+		return failDetails(c, append(broken, accepted...), true)
 	}
 	if len(accepted) > 0 {
 		c.Status, c.Details = Fail, append(accepted, crashed...)
@@ -170,10 +178,12 @@ func (pk *pkg) generatorCheck() *Check {
 	case pk.p.Generator == "":
 		return warn(c, fmt.Sprintf("no generator (%s/main.go): judge test gen and judge stress need one", problem.GeneratorDir))
 	case pk.generatorErr != nil:
-		return fail(c, pk.generatorErr.Error())
+		return failErr(c, pk.generatorErr)
 	}
 	var details []string
+	isInternal := false
 	for _, g := range pk.genRes {
+		c.TimeMs += g.wall.Milliseconds()
 		prefix := ""
 		if g.test != "" {
 			prefix = "test " + g.test + ": "
@@ -182,6 +192,12 @@ func (pk *pkg) generatorCheck() *Check {
 		case !g.done:
 			continue
 		case g.err != nil:
+			var ie *author.InternalError
+			if errors.As(g.err, &ie) {
+				isInternal = true
+				details = append(details, prefix+"internal error: "+g.err.Error())
+				continue
+			}
 			details = append(details, prefix+g.err.Error())
 			continue
 		case g.differs != "":
@@ -190,13 +206,14 @@ func (pk *pkg) generatorCheck() *Check {
 		switch {
 		case g.valid == nil:
 		case g.valid.err != nil:
+			isInternal = true
 			details = append(details, fmt.Sprintf("%sgenerator %s: internal error: %v", prefix, g.call, g.valid.err))
 		case !g.valid.v.Valid:
 			details = append(details, fmt.Sprintf("%sgenerator %s printed an invalid input: %s", prefix, g.call, g.valid.v.Message))
 		}
 	}
 	if len(details) > 0 {
-		return failWith(c, details)
+		return failDetails(c, details, isInternal)
 	}
 	if len(pk.generated) > 0 {
 		return pass(c, fmt.Sprintf("rebuilds %s of %s byte for byte", plural(len(pk.generated), "test"), author.GeneratedFile))
@@ -270,7 +287,7 @@ func (pk *pkg) solutionCheck(sr *solRun) *Check {
 	case pk.runnable != "":
 		return skip(c, pk.runnable)
 	case sr.compErr != nil:
-		return fail(c, "internal error: "+sr.compErr.Error())
+		return internal(c, "internal error: "+sr.compErr.Error())
 	case !sr.comp.OK:
 		res.Verdict = verdict.CE
 		if exp == verdict.CE {
@@ -283,8 +300,10 @@ func (pk *pkg) solutionCheck(sr *solRun) *Check {
 	case pk.checkerErr != nil:
 		return skip(c, "the checker does not compile")
 	}
+	c.TimeMs = sr.comp.Time.Milliseconds()
 	var maxCPU time.Duration
 	for _, t := range sr.judged() {
+		c.TimeMs += t.WallMs
 		res.Tests++
 		maxCPU = max(maxCPU, t.CPU)
 	}
@@ -305,7 +324,7 @@ func (pk *pkg) solutionCheck(sr *solRun) *Check {
 	}
 	switch {
 	case v == verdict.IE:
-		return fail(c, fmt.Sprintf("%s: internal error on test %s: %s", sr.sol.Path, bad.Name, bad.Message))
+		return internal(c, fmt.Sprintf("%s: internal error on test %s: %s", sr.sol.Path, bad.Name, bad.Message))
 	case exp == verdict.AC && v == verdict.AC && res.Tests == len(pk.p.Tests):
 		return pass(c, fmt.Sprintf("AC on all %d tests, at most %s of %s", res.Tests, ms(maxCPU), ms(sr.lim.CPU)))
 	case exp == verdict.AC && v == verdict.AC:
@@ -452,27 +471,32 @@ func (pk *pkg) outputsCheck() *Check {
 	case sr == nil:
 		return fail(c, "no reference solution")
 	case sr.compErr != nil:
-		return fail(c, "internal error: "+sr.compErr.Error())
+		return internal(c, "internal error: "+sr.compErr.Error())
 	case !sr.comp.OK:
 		return fail(c, fmt.Sprintf("reference %s does not compile", sr.sol.Path))
 	case pk.checkerErr != nil:
 		return skip(c, "the checker does not compile")
 	}
 	var details []string
+	isInternal := false
 	for i, t := range sr.results {
 		name := pk.p.Tests[i].Name
+		c.TimeMs += t.WallMs
 		switch t.Verdict {
 		case verdict.AC:
 		case verdict.WA, verdict.PE:
 			details = append(details, fmt.Sprintf("%s: disagrees with the output of the reference %s: %s", pk.testPath(name, ".out"), sr.sol.Rel, firstLine(t.Message)))
 		case "":
 			details = append(details, fmt.Sprintf("%s: not judged", pk.testPath(name, ".in")))
+		case verdict.IE:
+			isInternal = true
+			details = append(details, fmt.Sprintf("%s: internal error judging the reference %s: %s", pk.testPath(name, ".in"), sr.sol.Rel, firstLine(t.Message)))
 		default:
 			details = append(details, fmt.Sprintf("%s: the reference %s got %s (%s), so its output cannot be compared", pk.testPath(name, ".in"), sr.sol.Rel, t.Verdict, firstLine(t.Message)))
 		}
 	}
 	if len(details) > 0 {
-		return failWith(c, details)
+		return failDetails(c, details, isInternal)
 	}
 	return pass(c, fmt.Sprintf("all %d expected outputs agree with %s (checker %s)", len(sr.results), sr.sol.Rel, pk.p.Checker.Kind))
 }

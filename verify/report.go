@@ -7,14 +7,18 @@ import (
 // Status is the outcome of one check.
 type Status string
 
-// The outcomes of a check. Only Fail makes a problem fail; Warn is a
-// finding that does not, and Skip a check that could not run because an
+// The outcomes of a check. Fail and Error make a problem fail; Error is
+// the judge's own failure (a sandbox that could not run a program, a
+// compiler missing from the box), not the package's, and makes `judge
+// verify` exit 3. Warn is a finding that does not fail (unless the
+// verification is strict), and Skip a check that could not run because an
 // earlier one failed or the package has nothing to check.
 const (
-	Pass Status = "pass"
-	Fail Status = "fail"
-	Warn Status = "warn"
-	Skip Status = "skip"
+	Pass  Status = "pass"
+	Fail  Status = "fail"
+	Error Status = "error"
+	Warn  Status = "warn"
+	Skip  Status = "skip"
 )
 
 // Names of the checks, in the order they are reported. Each solution has a
@@ -65,6 +69,9 @@ type Check struct {
 	Details []string `json:"details,omitempty"`
 	// Solution is set on the check of a solution.
 	Solution *SolutionResult `json:"solution,omitempty"`
+	// TimeMs is the time the check's programs took: the wall time of
+	// their runs, and a solution's compile; 0 for checks that run nothing.
+	TimeMs int64 `json:"time_ms"`
 }
 
 // SolutionResult is how a solution fared.
@@ -99,6 +106,8 @@ type Summary struct {
 	Checks   int `json:"checks"`
 	Passed   int `json:"passed"`
 	Failures int `json:"failures"`
+	// Errors counts the checks the judge itself failed (status error).
+	Errors   int `json:"errors"`
 	Warnings int `json:"warnings"`
 	Skipped  int `json:"skipped"`
 }
@@ -136,6 +145,9 @@ func (r *Report) summarize() {
 				r.Summary.Passed++
 			case Fail:
 				r.Summary.Failures++
+				p.OK = false
+			case Error:
+				r.Summary.Errors++
 				p.OK = false
 			case Warn:
 				r.Summary.Warnings++

@@ -206,6 +206,7 @@ type genResult struct {
 	test    string // the recorded test, "" for a default seed
 	err     error  // the generator failed, or an internal error
 	differs string // how the output differs from the recorded test
+	wall    time.Duration // the generator's run and the validator's on its output
 	valid   *toolResult
 }
 
@@ -651,6 +652,7 @@ func (r *run) generatorSequence(pk *pkg) *sequence {
 				return false
 			}
 			g.done = true
+			g.wall = res.Wall
 			r.ran(res.CPU)
 			if err != nil {
 				g.err = err
@@ -672,6 +674,7 @@ func (r *run) generatorSequence(pk *pkg) *sequence {
 			if pk.validator != nil {
 				g.valid = &toolResult{}
 				r.validate(ctx, pk, out, g.valid)
+				g.wall += g.valid.v.Result.Wall
 			}
 			return false
 		})
