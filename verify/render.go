@@ -81,4 +81,3 @@ func statusText(st Status, s report.Style) string {
 	}
 	return s.Dim("SKIP")
 }
-

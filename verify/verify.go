@@ -202,10 +202,10 @@ type toolResult struct {
 // genResult is the outcome of one generator call.
 type genResult struct {
 	done    bool
-	call    string // "seed 3 [--x]"
-	test    string // the recorded test, "" for a default seed
-	err     error  // the generator failed, or an internal error
-	differs string // how the output differs from the recorded test
+	call    string        // "seed 3 [--x]"
+	test    string        // the recorded test, "" for a default seed
+	err     error         // the generator failed, or an internal error
+	differs string        // how the output differs from the recorded test
 	wall    time.Duration // the generator's run and the validator's on its output
 	valid   *toolResult
 }
