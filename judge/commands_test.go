@@ -9,6 +9,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -61,6 +62,7 @@ func fixture(t *testing.T) string {
 // result is what a judge command did.
 type result struct {
 	stdout string
+	stderr string
 	err    string
 	code   int
 }
@@ -76,7 +78,7 @@ func judge(t *testing.T, root string, args ...string) result {
 	cmd.SetOut(&out)
 	cmd.SetErr(&errOut)
 	err := cmd.ExecuteContext(context.Background())
-	r := result{stdout: out.String()}
+	r := result{stdout: out.String(), stderr: errOut.String()}
 	var ee *exitError
 	switch {
 	case err == nil:
@@ -156,6 +158,32 @@ func TestVerifyCommand(t *testing.T) {
 		os.RemoveAll(filepath.Join(root, "problems", "sum", "validator"))
 		judge(t, root, "verify", "sum").want(t, exitVerdict, "FAIL  validator", "no validator", "FAIL  1 problems (1 failed)")
 	})
+}
+
+// TestVerifyLiveAndFilters checks that verify shows progress on stderr as
+// it goes (without a terminal: one timestamped line per finished
+// solution) and that --solution, --test, --time-limit and --strict
+// select and judge what they say.
+func TestVerifyLiveAndFilters(t *testing.T) {
+	root := fixture(t)
+	r := judge(t, root, "verify", "sum", "--solution", "accepted/*", "--test", "sample*", "--time-limit", "5s")
+	r.want(t, 0, "time limit 5s (from --time-limit)", "AC on the 1 test, at most", "accepts the 1 test input", "the 1 expected output agrees")
+	if strings.Contains(r.stdout, "wrong_answer/abs.c") {
+		t.Errorf("--solution accepted/* judged wrong_answer/abs.c:\n%s", r.stdout)
+	}
+	line := regexp.MustCompile(`(?m)^\d\d:\d\d:\d\d PASS  sum: solution accepted/sum\.c  AC on the 1 test, .*\(\d+/\d+ steps, [0-9.]+ s\)$`)
+	if !line.MatchString(r.stderr) {
+		t.Errorf("stderr lacks a timestamped line for the solution:\n%s", r.stderr)
+	}
+
+	judge(t, root, "verify", "sum", "--test", "nope*").want(t, exitVerdict, "--test nope* matches no test of sum (tests: ", "sample-1")
+	judge(t, root, "verify", "sum", "--time-limit", "fast").want(t, exitUsage, `--time-limit "fast"`)
+	judge(t, root, "verify", "sum", "--solution", "[").want(t, exitUsage, `bad glob "["`)
+
+	os.RemoveAll(filepath.Join(root, "problems", "sum", "generator"))
+	os.Remove(filepath.Join(root, "problems", "sum", "tests", "generated.yaml"))
+	judge(t, root, "verify", "sum", "--solution", "none").want(t, 0, "WARN  generator")
+	judge(t, root, "verify", "sum", "--solution", "none", "--strict").want(t, exitVerdict, "FAIL  generator", "warning, failed by --strict")
 }
 
 // TestVerifyOutputChecked checks that an --output the report cannot be

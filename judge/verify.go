@@ -6,7 +6,10 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
+	"path"
 	"path/filepath"
+	"slices"
+	"time"
 
 	"github.com/puzzlejudge/judge/author"
 	"github.com/puzzlejudge/judge/report"
@@ -15,7 +18,9 @@ import (
 )
 
 func newVerifyCmd() *cobra.Command {
-	var format, output string
+	var format, output, timeLimit string
+	var solutions, tests []string
+	var strict, stopOnFail bool
 	cmd := &cobra.Command{
 		Use:   "verify [problem...]",
 		Short: "Check problem packages: files, samples, validator, generator, every solution's verdict, time-limit margins",
@@ -29,12 +34,26 @@ accepted solution uses at most half the time limit and every time_limit_exceeded
 Exit status 0 when every check passes, 1 when one fails, 2 on bad usage (an --output file that
 cannot be written is found before anything runs), 3 when the judge itself failed a check (status
 IERR in the text, <error> in JUnit, "error" in JSON).`,
-		Example: "  judge verify\n  judge verify flip-game --format junit --output verify.xml",
+		Example: "  judge verify\n  judge verify flip-game --format junit --output verify.xml\n" +
+			"  judge verify a-plus-b --solution 'accepted/*' --test 'sample*' --time-limit 2s\n  judge verify --strict --stop-on-fail",
 		RunE: func(cmd *cobra.Command, args []string) error {
 			switch format {
 			case "text", "json", "junit":
 			default:
 				return usageError(fmt.Errorf("unknown format %q (want text, json or junit)", format))
+			}
+			var tl time.Duration
+			if timeLimit != "" {
+				d, err := time.ParseDuration(timeLimit)
+				if err != nil || d <= 0 {
+					return usageError(fmt.Errorf("--time-limit %q: want a positive duration such as 1s or 1500ms", timeLimit))
+				}
+				tl = d
+			}
+			for _, g := range append(slices.Clone(solutions), tests...) {
+				if _, err := path.Match(g, ""); err != nil {
+					return usageError(fmt.Errorf("bad glob %q: %w", g, err))
+				}
 			}
 			if output != "" {
 				if err := checkWritable(output); err != nil {
@@ -67,10 +86,11 @@ IERR in the text, <error> in JUnit, "error" in JSON).`,
 			}
 			defer e.close()
 			ctx := cmd.Context()
-			bar := newProgress(cmd.ErrOrStderr(), "verify")
-			v := &verify.Verifier{Kit: e.kit(), Progress: bar.update()}
+			live := newVerifyLive(cmd.ErrOrStderr(), e.style)
+			v := &verify.Verifier{Kit: e.kit(), Progress: live.progress, OnCheck: live.check,
+				Strict: strict, StopOnFail: stopOnFail, Solutions: solutions, Tests: tests, TimeLimit: tl}
 			rep, err := v.Verify(ctx, dirs)
-			bar.finish()
+			live.finish()
 			if err != nil {
 				if ctx.Err() != nil {
 					return finish(ctx, ctx.Err())
@@ -115,6 +135,11 @@ IERR in the text, <error> in JUnit, "error" in JSON).`,
 	}
 	cmd.Flags().StringVar(&format, "format", "text", "output format: text, json or junit")
 	cmd.Flags().StringVarP(&output, "output", "o", "", "write the report to this file (atomically) and a text report to stdout")
+	cmd.Flags().StringArrayVar(&solutions, "solution", nil, "judge only the solutions whose path under solutions/<slug>/ or file name matches this glob (repeatable)")
+	cmd.Flags().StringArrayVar(&tests, "test", nil, "run only the tests whose name matches this glob (repeatable)")
+	cmd.Flags().StringVar(&timeLimit, "time-limit", "", "judge with this time limit instead of problem.yaml's (1s, 1500ms)")
+	cmd.Flags().BoolVar(&stopOnFail, "stop-on-fail", false, "stop at the first failed check; the checks not finished are skipped")
+	cmd.Flags().BoolVar(&strict, "strict", false, "fail on warnings too")
 	return cmd
 }
 

@@ -18,35 +18,40 @@ import (
 const maxDetails = 20
 
 // report makes the checks of a package from what was found and run.
-func (pk *pkg) report() *ProblemReport {
+func (r *run) report(pk *pkg) *ProblemReport {
 	rep := &ProblemReport{Problem: pk.slug, Dir: pk.disp}
 	if pk.p != nil {
 		rep.Title = pk.p.Title
 	}
 	add := func(c *Check) {
-		if len(c.Details) > maxDetails {
-			n := len(c.Details) - maxDetails
-			c.Details = append(c.Details[:maxDetails:maxDetails], fmt.Sprintf("… and %d more", n))
+		rep.Checks = append(rep.Checks, r.final(pk, c))
+	}
+	// The checks of runs are made only when they ran: once --stop-on-fail
+	// has stopped, those not given yet are skipped unmade.
+	addRun := func(name string, mk func() *Check) {
+		if c := r.stoppedCheck(pk, name); c != nil {
+			rep.Checks = append(rep.Checks, c)
+			return
 		}
-		rep.Checks = append(rep.Checks, c)
+		add(mk())
 	}
 	add(pk.configCheck())
 	add(pk.statementCheck())
 	add(pk.testFiles)
 	add(pk.samples)
 	if pk.p != nil && pk.p.Checker.Kind == problem.CheckerCustom {
-		add(pk.checkerCheck())
+		addRun(CheckChecker, pk.checkerCheck)
 	}
-	add(pk.validatorCheck())
-	add(pk.junkCheck())
-	add(pk.generatorCheck())
+	addRun(CheckValidator, pk.validatorCheck)
+	addRun(CheckJunk, pk.junkCheck)
+	addRun(CheckGenerator, pk.generatorCheck)
 	add(pk.folders)
 	for _, sr := range pk.runs {
-		add(pk.solutionCheck(sr))
+		addRun(SolutionCheck+sr.sol.Rel, func() *Check { return pk.solutionCheck(sr) })
 	}
-	add(pk.acMarginCheck())
-	add(pk.tleMarginCheck())
-	add(pk.outputsCheck())
+	addRun(CheckACMargin, pk.acMarginCheck)
+	addRun(CheckTLEMargin, pk.tleMarginCheck)
+	addRun(CheckReferences, pk.outputsCheck)
 	return rep
 }
 
@@ -66,7 +71,11 @@ func (pk *pkg) configCheck() *Check {
 		return fail(c, fmt.Sprintf("%s: title %q still holds the placeholder %s", filepath.Join(pk.disp, problem.ConfigFile), pk.p.Title, author.Placeholder))
 	}
 	l := pk.p.Limits
-	return pass(c, fmt.Sprintf("time limit %v, memory limit %s, checker %s", l.Time, problem.FormatSize(l.Memory), pk.p.Checker.Kind))
+	how := ""
+	if pk.limitOverride {
+		how = " (from --time-limit)"
+	}
+	return pass(c, fmt.Sprintf("time limit %v%s, memory limit %s, checker %s", l.Time, how, problem.FormatSize(l.Memory), pk.p.Checker.Kind))
 }
 
 func (pk *pkg) statementCheck() *Check {
@@ -116,7 +125,7 @@ func (pk *pkg) validatorCheck() *Check {
 	if len(details) > 0 {
 		return failDetails(c, details, isInternal)
 	}
-	return pass(c, fmt.Sprintf("accepts all %s", plural(len(pk.p.Tests), "test input")))
+	return pass(c, "accepts "+all(len(pk.p.Tests), "test input"))
 }
 
 func (pk *pkg) junkCheck() *Check {
@@ -326,7 +335,7 @@ func (pk *pkg) solutionCheck(sr *solRun) *Check {
 	case v == verdict.IE:
 		return internal(c, fmt.Sprintf("%s: internal error on test %s: %s", sr.sol.Path, bad.Name, bad.Message))
 	case exp == verdict.AC && v == verdict.AC && res.Tests == len(pk.p.Tests):
-		return pass(c, fmt.Sprintf("AC on all %d tests, at most %s of %s", res.Tests, ms(maxCPU), ms(sr.lim.CPU)))
+		return pass(c, fmt.Sprintf("AC on %s, at most %s of %s", all(res.Tests, "test"), ms(maxCPU), ms(sr.lim.CPU)))
 	case exp == verdict.AC && v == verdict.AC:
 		return fail(c, fmt.Sprintf("%s: judged on %d of %d tests only", sr.sol.Path, res.Tests, len(pk.p.Tests)))
 	case v == verdict.AC:
@@ -335,6 +344,14 @@ func (pk *pkg) solutionCheck(sr *solRun) *Check {
 		return pass(c, how+" as expected"+msg)
 	}
 	return fail(c, fmt.Sprintf("%s: expected %s, got %s%s", sr.sol.Path, exp, how, msg))
+}
+
+// all says "the 1 test" or "all 2 tests".
+func all(n int, noun string) string {
+	if n == 1 {
+		return "the 1 " + noun
+	}
+	return "all " + plural(n, noun)
 }
 
 // plural says "1 test" or "2 tests".
@@ -466,6 +483,8 @@ func (pk *pkg) outputsCheck() *Check {
 	switch {
 	case pk.runnable != "":
 		return skip(c, pk.runnable)
+	case sr == nil && pk.refSkipped != "":
+		return skip(c, pk.refSkipped)
 	case sr == nil && pk.refErr != nil:
 		return fail(c, "no reference solution: "+pk.refErr.Error())
 	case sr == nil:
@@ -498,5 +517,9 @@ func (pk *pkg) outputsCheck() *Check {
 	if len(details) > 0 {
 		return failDetails(c, details, isInternal)
 	}
-	return pass(c, fmt.Sprintf("all %d expected outputs agree with %s (checker %s)", len(sr.results), sr.sol.Rel, pk.p.Checker.Kind))
+	verb := " agree"
+	if len(sr.results) == 1 {
+		verb = " agrees"
+	}
+	return pass(c, fmt.Sprintf("%s%s with %s (checker %s)", all(len(sr.results), "expected output"), verb, sr.sol.Rel, pk.p.Checker.Kind))
 }

@@ -65,6 +65,16 @@ func Text(w io.Writer, r *Report, s report.Style) error {
 	return err
 }
 
+// CheckLine renders a check on one line for live output: its status, the
+// problem, its name and its message, escaped for the terminal.
+func CheckLine(problem string, c *Check, s report.Style) string {
+	line := fmt.Sprintf("%s  %s: %s", statusText(c.Status, s), termsafe.Line(problem), termsafe.Line(c.Name))
+	if c.Message != "" {
+		line += "  " + termsafe.Line(c.Message)
+	}
+	return line
+}
+
 func sec(ms int64) float64 { return float64(ms) / 1000 }
 
 // statusText is a check's status as four letters, coloured.
