@@ -176,6 +176,8 @@ func TestVerifyLiveAndFilters(t *testing.T) {
 		t.Errorf("stderr lacks a timestamped line for the solution:\n%s", r.stderr)
 	}
 
+	judge(t, root, "verify", "sum", "--times").want(t, 0, "CPU times in ms", "wrong_answer/abs.c", "% of 300 ms", "suggested ")
+	judge(t, root, "verify", "sum", "--format", "json").want(t, 0, `"times": {`, `"slowest_ac_ms"`, `"limit_ms"`)
 	judge(t, root, "verify", "sum", "--test", "nope*").want(t, exitVerdict, "--test nope* matches no test of sum (tests: ", "sample-1")
 	judge(t, root, "verify", "sum", "--time-limit", "fast").want(t, exitUsage, `--time-limit "fast"`)
 	judge(t, root, "verify", "sum", "--solution", "[").want(t, exitUsage, `bad glob "["`)

@@ -20,7 +20,7 @@ import (
 func newVerifyCmd() *cobra.Command {
 	var format, output, timeLimit string
 	var solutions, tests []string
-	var strict, stopOnFail bool
+	var strict, stopOnFail, times bool
 	cmd := &cobra.Command{
 		Use:   "verify [problem...]",
 		Short: "Check problem packages: files, samples, validator, generator, every solution's verdict, time-limit margins",
@@ -105,8 +105,12 @@ IERR in the text, <error> in JUnit, "error" in JSON).`,
 					err = verify.JSON(&buf, rep)
 				case "junit":
 					err = verify.JUnit(&buf, rep)
-				default:
-					err = verify.Text(&buf, rep, style)
+				case "text":
+					if times {
+						err = verify.TextTimes(&buf, rep, style)
+					} else {
+						err = verify.Text(&buf, rep, style)
+					}
 				}
 				return buf.Bytes(), err
 			}
@@ -140,6 +144,7 @@ IERR in the text, <error> in JUnit, "error" in JSON).`,
 	cmd.Flags().StringVar(&timeLimit, "time-limit", "", "judge with this time limit instead of problem.yaml's (1s, 1500ms)")
 	cmd.Flags().BoolVar(&stopOnFail, "stop-on-fail", false, "stop at the first failed check; the checks not finished are skipped")
 	cmd.Flags().BoolVar(&strict, "strict", false, "fail on warnings too")
+	cmd.Flags().BoolVar(&times, "times", false, "show each problem's CPU times, solutions × tests, with each solution's share of the limit (JSON always has them)")
 	return cmd
 }
 

@@ -14,10 +14,21 @@ func JSON(w io.Writer, r *Report) error {
 	return report.JSON(w, r)
 }
 
-// Text writes the report for people: per problem a header and a line per
+// Text writes the report for people: per problem a header, a line per
 // check with its status and message, the details of findings indented
-// below, and a summary.
+// below and a line on the time limit (the one the problemtools rule
+// suggests), and a summary.
 func Text(w io.Writer, r *Report, s report.Style) error {
+	return text(w, r, s, false)
+}
+
+// TextTimes writes the report as Text does, with each problem's table of
+// CPU times, solutions × tests, after its checks.
+func TextTimes(w io.Writer, r *Report, s report.Style) error {
+	return text(w, r, s, true)
+}
+
+func text(w io.Writer, r *Report, s report.Style, times bool) error {
 	var b strings.Builder
 	for i, p := range r.Problems {
 		if i > 0 {
@@ -45,6 +56,12 @@ func Text(w io.Writer, r *Report, s report.Style) error {
 					}
 				}
 			}
+		}
+		if p.Times != nil {
+			if times {
+				writeTimes(&b, p.Times, s)
+			}
+			writeAdvice(&b, p.Times, s)
 		}
 	}
 	sum := r.Summary

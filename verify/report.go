@@ -57,6 +57,10 @@ type ProblemReport struct {
 	Title   string   `json:"title,omitempty"` // from problem.yaml, when it loads
 	OK      bool     `json:"ok"`              // no check failed
 	Checks  []*Check `json:"checks"`
+	// Times is the table of CPU times, solutions × tests, with the
+	// time limit the problemtools rule suggests; nil when no solution
+	// ran.
+	Times *Timing `json:"times,omitempty"`
 }
 
 // Check is one named check of a problem package.

@@ -139,6 +139,9 @@ func (v *Verifier) Verify(ctx context.Context, dirs []string) (*Report, error) {
 	rep := &Report{Problems: make([]*ProblemReport, len(r.pkgs))}
 	for i, pk := range r.pkgs {
 		rep.Problems[i] = r.report(pk)
+		if r.stopped == "" {
+			rep.Problems[i].Times = pk.timing()
+		}
 		for _, c := range rep.Problems[i].Checks {
 			r.emitFinal(pk, c)
 		}
