@@ -329,7 +329,8 @@ func TestTestGenAndRegen(t *testing.T) {
 	judge(t, root, "verify", "sum").want(t, 0, "rebuilds 5 tests of generated.yaml")
 
 	// Bad usage, and a generator that crashes: exit 2, nothing written.
-	judge(t, root, "test", "gen", "sum").want(t, exitUsage, "--count must be positive")
+	judge(t, root, "test", "gen", "sum").want(t, exitUsage, "--count is required")
+	judge(t, root, "test", "gen", "sum", "--count", "0").want(t, exitUsage, "--count must be positive, got 0")
 	os.WriteFile(filepath.Join(pkg, "generator", "main.go"), []byte("package main\n\nfunc main() { panic(\"boom\") }\n"), 0o644)
 	judge(t, root, "test", "gen", "sum", "--count", "1").want(t, exitUsage, "generator seed 41 failed: exit 2: panic: boom")
 	if _, err := os.Stat(filepath.Join(pkg, "tests", "9.in")); err == nil {
@@ -364,7 +365,7 @@ func TestStress(t *testing.T) {
 
 func TestNewListShow(t *testing.T) {
 	root := fixture(t)
-	judge(t, root, "new", "knight-moves").want(t, 0, "created", "knight-moves")
+	judge(t, root, "new", "knight-moves").want(t, 0, "created", "knight-moves", "judge test add knight-moves", "judge test gen knight-moves --count N")
 	judge(t, root, "new", "knight-moves").want(t, exitUsage, "already exists")
 	judge(t, root, "new", "Knight_Moves").want(t, exitUsage, "bad problem slug")
 
