@@ -371,7 +371,8 @@ func TestNewListShow(t *testing.T) {
 
 	// The scaffold loads, and verify reports it incomplete.
 	r := judge(t, root, "verify", "knight-moves")
-	r.want(t, exitVerdict, "FAIL  problem.yaml", "placeholder TODO", "FAIL  statement", "no accepted solution", "PASS  validator rejects junk", "PASS  generator")
+	r.want(t, exitVerdict, "FAIL  problem.yaml", "placeholder TODO", "FAIL  statement", "no accepted solution", "PASS  validator rejects junk", "PASS  generator",
+		"FAIL  scaffold leftovers", "the scaffold's template validator, unchanged")
 
 	r = judge(t, root, "list")
 	r.want(t, 0, "SLUG", "knight-moves", "sum", "Sum", "300 ms", "64MiB", "6 (1 samples)", "AC 1 WA 1 RE 1 CE 1")

@@ -39,6 +39,9 @@ func (r *run) report(pk *pkg) *ProblemReport {
 	add(pk.statementCheck())
 	add(pk.testFiles)
 	add(pk.samples)
+	add(pk.statedLimits)
+	add(pk.distinct)
+	add(pk.leftovers)
 	if pk.p != nil && pk.p.Checker.Kind == problem.CheckerCustom {
 		addRun(CheckChecker, pk.checkerCheck)
 	}

@@ -25,19 +25,22 @@ const (
 // check of its own, named SolutionCheck + its path under the problem's
 // solutions folder ("solution accepted/bfs.go").
 const (
-	CheckConfig     = "problem.yaml"
-	CheckStatement  = "statement"
-	CheckTestFiles  = "test files"
-	CheckSamples    = "samples in statement"
-	CheckChecker    = "checker"
-	CheckValidator  = "validator"
-	CheckJunk       = "validator rejects junk"
-	CheckGenerator  = "generator"
-	CheckSolutions  = "solution folders"
-	SolutionCheck   = "solution "
-	CheckACMargin   = "time limit: accepted margin"
-	CheckTLEMargin  = "time limit: TLE margin"
-	CheckReferences = "expected outputs"
+	CheckConfig       = "problem.yaml"
+	CheckStatement    = "statement"
+	CheckTestFiles    = "test files"
+	CheckSamples      = "samples in statement"
+	CheckStatedLimits = "statement limits"
+	CheckDistinct     = "distinct inputs"
+	CheckLeftovers    = "scaffold leftovers"
+	CheckChecker      = "checker"
+	CheckValidator    = "validator"
+	CheckJunk         = "validator rejects junk"
+	CheckGenerator    = "generator"
+	CheckSolutions    = "solution folders"
+	SolutionCheck     = "solution "
+	CheckACMargin     = "time limit: accepted margin"
+	CheckTLEMargin    = "time limit: TLE margin"
+	CheckReferences   = "expected outputs"
 )
 
 // Report is the result of verifying problem packages. Its JSON form is

@@ -130,7 +130,7 @@ func (v *Verifier) Verify(ctx context.Context, dirs []string) (*Report, error) {
 			}
 			continue
 		}
-		r.emitAll(pk, pk.configCheck(), pk.statementCheck(), pk.testFiles, pk.samples, pk.folders)
+		r.emitAll(pk, pk.configCheck(), pk.statementCheck(), pk.testFiles, pk.samples, pk.statedLimits, pk.distinct, pk.leftovers, pk.folders)
 	}
 	r.runAll(runCtx)
 	if ctx.Err() != nil {
@@ -221,9 +221,12 @@ type pkg struct {
 	statement *Check
 	testFiles *Check
 	samples   *Check
-	folders   *Check
-	runnable  string          // why programs are not run, "" if they are
-	emitted   map[string]bool // checks given to OnCheck, by name (run.emitMu)
+	// The author's checks: the statement's limits, identical inputs,
+	// what judge new left to replace.
+	statedLimits, distinct, leftovers *Check
+	folders                           *Check
+	runnable                          string          // why programs are not run, "" if they are
+	emitted                           map[string]bool // checks given to OnCheck, by name (run.emitMu)
 	// limitOverride is set when --time-limit replaced the time limit;
 	// refSkipped says why the reference is not judged (--solution).
 	limitOverride bool
@@ -314,6 +317,9 @@ func (r *run) plan(disp string, index int) (*pkg, error) {
 		pass(pk.testFiles, plural(len(tests), "test")+", each .in with its .out")
 	}
 	pk.samples = checkSamples(disp, tests)
+	pk.statedLimits = checkStatedLimits(disp, pk.p)
+	pk.distinct = checkDistinct(tests)
+	pk.leftovers = checkLeftovers(disp)
 
 	pk.folders = &Check{Name: CheckSolutions}
 	solDir := filepath.Join(r.kit.Config.SolutionsDir, pk.slug)
