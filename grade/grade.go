@@ -29,6 +29,10 @@ type Grader struct {
 	CheckerLanguage *compile.Language
 	// TempDir holds the outputs of running tests; "" for os.TempDir.
 	TempDir string
+	// LanguageOf tells the language of a program file of a Kattis package
+	// (its validators) from its name; nil when only native packages are
+	// judged.
+	LanguageOf func(file string) (*compile.Language, error)
 }
 
 // Submission is a source file to judge against a problem.
@@ -161,6 +165,9 @@ func (g *Grader) Grade(ctx context.Context, sub Submission, opt Options) (*Repor
 		rep.Verdict = verdict.CE
 		return rep, nil
 	}
+	if err := judgeable(p); err != nil {
+		return internal(err)
+	}
 	chk, err := g.checker(ctx, p)
 	if err != nil {
 		return internal(err)
@@ -234,6 +241,9 @@ func selectTests(all []problem.Test, names []string) []problem.Test {
 
 // checker builds the problem's checker, compiling a custom one first.
 func (g *Grader) checker(ctx context.Context, p *problem.Problem) (checker.Checker, error) {
+	if p.Checker.Kind == problem.CheckerValidator {
+		return g.validator(ctx, p)
+	}
 	if p.Checker.Kind != problem.CheckerCustom {
 		return checker.New(p.Checker, checker.Custom{})
 	}
@@ -305,7 +315,14 @@ func (g *Grader) runTests(ctx context.Context, prog *compile.Program, chk checke
 func (g *Grader) runTest(ctx context.Context, prog *compile.Program, chk checker.Checker, t problem.Test,
 	runLim, lim runner.Limits, outDir string, opt Options) TestResult {
 	tr := TestResult{Name: t.Name, Sample: t.Sample}
-	out := filepath.Join(outDir, t.Name+".out")
+	out := filepath.Join(outDir, filepath.FromSlash(t.Name)+".out")
+	if dir := filepath.Dir(out); dir != outDir {
+		// A Kattis test is named by its path under data/.
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			tr.Verdict, tr.Message = verdict.IE, err.Error()
+			return tr
+		}
+	}
 	if opt.OutputDir != "" {
 		tr.OutputPath = out
 	} else {
@@ -327,6 +344,12 @@ func (g *Grader) runTest(ctx context.Context, prog *compile.Program, chk checker
 	tr.Verdict, tr.Message = Classify(res, lim)
 	if tr.Verdict != verdict.AC {
 		return tr
+	}
+	if ac, ok := chk.(checker.ArgsChecker); ok {
+		if chk, err = ac.WithArgs(t.CheckerArgs); err != nil {
+			tr.Verdict, tr.Message = verdict.IE, err.Error()
+			return tr
+		}
 	}
 	cr, err := chk.Check(ctx, t.Input, out, t.Output)
 	if err != nil {

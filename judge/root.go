@@ -83,6 +83,7 @@ func newEnv(cmd *cobra.Command) (*env, error) {
 			}},
 		Workers:         cfg.Workers,
 		CheckerLanguage: cfg.Languages["go"],
+		LanguageOf:      func(file string) (*compile.Language, error) { return cfg.Language(file, "") },
 	}
 	return &env{cfg: cfg, sandbox: sb, grader: g, style: report.Style{Color: !color.NoColor}}, nil
 }

@@ -83,6 +83,7 @@ func (v *Verifier) Verify(ctx context.Context, dirs []string) (*Report, error) {
 			Workers:         1,
 			CheckerLanguage: v.Kit.Config.Languages["go"],
 			TempDir:         tmp,
+			LanguageOf:      func(file string) (*compile.Language, error) { return v.Kit.Config.Language(file, "") },
 		},
 		progress: v.Progress,
 	}
