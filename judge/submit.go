@@ -41,6 +41,17 @@ func newSubmitCmd() *cobra.Command {
 				return usageError(err)
 			}
 			ctx := cmd.Context()
+			if p.Kattis != nil && p.Limits.Time == 0 {
+				// A Kattis package may give no time limit: it comes from
+				// its accepted submissions.
+				if _, err := e.grader.ResolveTimeLimit(ctx, p); err != nil {
+					if ctx.Err() != nil {
+						return finish(ctx, ctx.Err())
+					}
+					return usageError(err)
+				}
+				fmt.Fprintf(os.Stderr, "judge: %s gives no time limit; %v derived from its accepted submissions\n", p.Slug, p.Limits.Time)
+			}
 			rep, err := e.grader.Grade(ctx, grade.Submission{Problem: p, Source: args[1], Language: l}, grade.Options{StopOnFail: stopOnFail})
 			if err != nil {
 				return finish(ctx, err)
