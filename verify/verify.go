@@ -26,6 +26,7 @@ import (
 	"github.com/puzzlejudge/judge/compile"
 	"github.com/puzzlejudge/judge/grade"
 	"github.com/puzzlejudge/judge/problem"
+	"github.com/puzzlejudge/judge/problem/kattis"
 	"github.com/puzzlejudge/judge/runner"
 	"github.com/puzzlejudge/judge/verdict"
 )
@@ -87,20 +88,35 @@ func (v *Verifier) Verify(ctx context.Context, dirs []string) (*Report, error) {
 		},
 		progress: v.Progress,
 	}
+	// Kattis packages are verified on their own path, after the native
+	// ones; reports keep the order of dirs.
+	var native []int
 	for i, d := range dirs {
+		if kattis.IsPackage(d) {
+			continue
+		}
 		pk, err := r.plan(d, i)
 		if err != nil {
 			return nil, err
 		}
 		r.pkgs = append(r.pkgs, pk)
+		native = append(native, i)
 	}
 	r.runAll(ctx)
 	if ctx.Err() != nil {
 		return nil, ctx.Err()
 	}
-	rep := &Report{Problems: make([]*ProblemReport, len(r.pkgs))}
+	rep := &Report{Problems: make([]*ProblemReport, len(dirs))}
 	for i, pk := range r.pkgs {
-		rep.Problems[i] = pk.report()
+		rep.Problems[native[i]] = pk.report()
+	}
+	for i, d := range dirs {
+		if rep.Problems[i] == nil {
+			rep.Problems[i] = r.verifyKattis(ctx, d)
+			if ctx.Err() != nil {
+				return nil, ctx.Err()
+			}
+		}
 	}
 	rep.summarize()
 	rep.Stats = r.stats
