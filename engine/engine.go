@@ -60,6 +60,7 @@ func Open(cfg *config.Config, opt Options) (*Engine, error) {
 		Compiler:        c,
 		Workers:         workers,
 		CheckerLanguage: cfg.Languages["go"],
+		LanguageOf:      func(file string) (*compile.Language, error) { return cfg.Language(file, "") },
 	}
 	return &Engine{Config: cfg, Sandbox: sb, Compiler: c, Grader: g}, nil
 }

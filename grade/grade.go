@@ -7,6 +7,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 	"sync"
 	"time"
@@ -31,6 +33,10 @@ type Grader struct {
 	// FullModeHint is the command that would get the full sandbox, quoted
 	// in the basic-mode warning of every report ("" for a generic hint).
 	FullModeHint string
+	// LanguageOf tells the language of a program file of a Kattis package
+	// (its validators) from its name; nil when only native packages are
+	// judged.
+	LanguageOf func(file string) (*compile.Language, error)
 }
 
 // Submission is a source file to judge against a problem.
@@ -198,6 +204,9 @@ func (g *Grader) Grade(ctx context.Context, sub Submission, opt Options) (*Repor
 		rep.Verdict = verdict.CE
 		return rep, nil
 	}
+	if err := judgeable(p); err != nil {
+		return internal(err)
+	}
 	chk, err := g.checker(ctx, p)
 	if err != nil {
 		return internal(err)
@@ -274,6 +283,9 @@ func selectTests(all []problem.Test, names []string) []problem.Test {
 
 // checker builds the problem's checker, compiling a custom one first.
 func (g *Grader) checker(ctx context.Context, p *problem.Problem) (checker.Checker, error) {
+	if p.Checker.Kind == problem.CheckerValidator {
+		return g.validator(ctx, p)
+	}
 	if p.Checker.Kind != problem.CheckerCustom {
 		return checker.New(p.Checker, checker.Custom{})
 	}
@@ -356,6 +368,13 @@ func (g *Grader) runTest(ctx context.Context, prog *compile.Program, chk checker
 	runLim, lim runner.Limits, outs *outputs, worker int, opt Options) TestResult {
 	tr := TestResult{Name: t.Name, Sample: t.Sample}
 	out := outs.path(worker, t.Name)
+	if dir := filepath.Dir(out); outs.dir != "" && dir != outs.dir {
+		// A Kattis test is named by its path under data/.
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			tr.Verdict, tr.Message = verdict.IE, err.Error()
+			return tr
+		}
+	}
 	if outs.kept() {
 		tr.OutputPath = out
 	}
@@ -376,6 +395,12 @@ func (g *Grader) runTest(ctx context.Context, prog *compile.Program, chk checker
 	tr.Verdict, tr.Message = Classify(res, lim)
 	if tr.Verdict != verdict.AC {
 		return tr
+	}
+	if ac, ok := chk.(checker.ArgsChecker); ok {
+		if chk, err = ac.WithArgs(t.CheckerArgs); err != nil {
+			tr.Verdict, tr.Message = verdict.IE, err.Error()
+			return tr
+		}
 	}
 	cr, err := chk.Check(ctx, t.Input, out, t.Output)
 	if err != nil {

@@ -57,7 +57,7 @@ func (o *outputs) path(worker int, test string) string {
 		// the checker, to read): the same memory file, in this process.
 		return fmt.Sprintf("/proc/self/fd/%d", o.mem[worker].Fd())
 	}
-	return filepath.Join(o.dir, test+".out")
+	return filepath.Join(o.dir, filepath.FromSlash(test)+".out")
 }
 
 // kept says whether outputs stay once checked (TestResult.OutputPath).
