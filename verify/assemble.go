@@ -45,6 +45,7 @@ func (pk *pkg) report() *ProblemReport {
 	}
 	add(pk.acMarginCheck())
 	add(pk.tleMarginCheck())
+	add(pk.mleMarginCheck())
 	add(pk.outputsCheck())
 	return rep
 }
