@@ -74,6 +74,9 @@ func newEnv(cmd *cobra.Command) (*env, error) {
 	}
 	sb, err := runner.New(runner.Config{Mode: cfg.Sandbox, WorkDir: cfg.BoxDir, Disk: cfg.BoxDisk, Idle: cfg.Workers + 1})
 	if err != nil {
+		if cfg.Sandbox == runner.ModeFull {
+			return nil, noFullSandbox(cmd, cfg.File, err)
+		}
 		return nil, internalError(err)
 	}
 	g := &grade.Grader{
@@ -84,6 +87,7 @@ func newEnv(cmd *cobra.Command) (*env, error) {
 			}},
 		Workers:         cfg.Workers,
 		CheckerLanguage: cfg.Languages["go"],
+		FullModeHint:    fullModeCommand(),
 	}
 	return &env{cfg: cfg, sandbox: sb, grader: g, style: report.Style{Color: !color.NoColor}}, nil
 }

@@ -48,6 +48,7 @@ func newRunCmd() *cobra.Command {
 				return err
 			}
 			defer e.close()
+			e.warnBasic(cmd)
 			var p *problem.Problem
 			source := args[len(args)-1]
 			if len(args) == 2 {
