@@ -89,6 +89,9 @@ func newRunCmd() *cobra.Command {
 			defer os.RemoveAll(dir)
 			stdin := input
 			if input == "" || input == "-" {
+				if isTerminal(cmd.InOrStdin()) {
+					fmt.Fprintln(cmd.ErrOrStderr(), "judge: type the input, and end it with Ctrl-D (or give --input FILE)")
+				}
 				stdin = filepath.Join(dir, "input")
 				if err := copyToFile(stdin, cmd.InOrStdin()); err != nil {
 					return internalError(fmt.Errorf("read standard input: %w", err))
