@@ -93,8 +93,8 @@ func problemDir(cfg *config.Config, arg string) (string, error) {
 	return "", usageError(err)
 }
 
-// isTerminal reports whether w (a writer or a reader) is a terminal.
-func isTerminal(w any) bool {
+// isTerminal reports whether w is a terminal.
+func isTerminal(w io.Writer) bool {
 	f, ok := w.(*os.File)
 	return ok && term.IsTerminal(int(f.Fd()))
 }

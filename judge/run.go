@@ -15,6 +15,7 @@ import (
 	"github.com/puzzlejudge/judge/termsafe"
 	"github.com/puzzlejudge/judge/verdict"
 	"github.com/spf13/cobra"
+	"golang.org/x/term"
 )
 
 // Limits of `judge run` without a problem, unless flags give them.
@@ -89,7 +90,7 @@ func newRunCmd() *cobra.Command {
 			defer os.RemoveAll(dir)
 			stdin := input
 			if input == "" || input == "-" {
-				if isTerminal(cmd.InOrStdin()) {
+				if f, ok := cmd.InOrStdin().(*os.File); ok && term.IsTerminal(int(f.Fd())) {
 					fmt.Fprintln(cmd.ErrOrStderr(), "judge: type the input, and end it with Ctrl-D (or give --input FILE)")
 				}
 				stdin = filepath.Join(dir, "input")
