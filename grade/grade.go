@@ -33,6 +33,10 @@ type Grader struct {
 	// FullModeHint is the command that would get the full sandbox, quoted
 	// in the basic-mode warning of every report ("" for a generic hint).
 	FullModeHint string
+	// LanguageOf tells the language of a program file of a Kattis package
+	// (its validators) from its name; nil when only native packages are
+	// judged.
+	LanguageOf func(file string) (*compile.Language, error)
 }
 
 // Submission is a source file to judge against a problem.
@@ -200,6 +204,9 @@ func (g *Grader) Grade(ctx context.Context, sub Submission, opt Options) (*Repor
 		rep.Verdict = verdict.CE
 		return rep, nil
 	}
+	if err := judgeable(p); err != nil {
+		return internal(err)
+	}
 	chk, err := g.checker(ctx, p)
 	if err != nil {
 		return internal(err)
@@ -208,15 +215,11 @@ func (g *Grader) Grade(ctx context.Context, sub Submission, opt Options) (*Repor
 	if opt.Tests != nil {
 		tests = selectTests(tests, opt.Tests)
 	}
-	outDir := opt.OutputDir
-	if outDir == "" {
-		dir, err := os.MkdirTemp(g.TempDir, "judge-out-")
-		if err != nil {
-			return internal(fmt.Errorf("create output directory: %w", err))
-		}
-		defer os.RemoveAll(dir)
-		outDir = dir
+	outs, err := newOutputs(opt, g.TempDir, max(g.Workers, 1))
+	if err != nil {
+		return internal(err)
 	}
+	defer outs.close()
 	runLim := lim
 	if opt.TimeScale > 0 {
 		runLim.CPU = time.Duration(float64(lim.CPU) * opt.TimeScale)
@@ -229,7 +232,7 @@ func (g *Grader) Grade(ctx context.Context, sub Submission, opt Options) (*Repor
 		}
 		opt.OnStart(*rep, names)
 	}
-	results := g.runTests(ctx, prog, chk, tests, runLim, lim, outDir, opt)
+	results := g.runTests(ctx, prog, chk, tests, runLim, lim, outs, opt)
 	if ctx.Err() != nil {
 		return rep, ctx.Err()
 	}
@@ -280,6 +283,9 @@ func selectTests(all []problem.Test, names []string) []problem.Test {
 
 // checker builds the problem's checker, compiling a custom one first.
 func (g *Grader) checker(ctx context.Context, p *problem.Problem) (checker.Checker, error) {
+	if p.Checker.Kind == problem.CheckerValidator {
+		return g.validator(ctx, p)
+	}
 	if p.Checker.Kind != problem.CheckerCustom {
 		return checker.New(p.Checker, checker.Custom{})
 	}
@@ -299,7 +305,7 @@ func (g *Grader) checker(ctx context.Context, p *problem.Problem) (checker.Check
 // runTests runs the tests on up to g.Workers workers. With StopOnFail,
 // tests after a failure are not started, and those running are stopped.
 func (g *Grader) runTests(ctx context.Context, prog *compile.Program, chk checker.Checker, tests []problem.Test,
-	runLim, lim runner.Limits, outDir string, opt Options) []TestResult {
+	runLim, lim runner.Limits, outs *outputs, opt Options) []TestResult {
 	results := make([]TestResult, len(tests))
 	workers := max(g.Workers, 1)
 	var mu sync.Mutex
@@ -329,7 +335,7 @@ func (g *Grader) runTests(ctx context.Context, prog *compile.Program, chk checke
 				tctx, cancel := context.WithCancel(ctx)
 				cancels[i] = cancel
 				mu.Unlock()
-				r := g.runTest(tctx, prog, chk, tests[i], runLim, lim, outDir, opt)
+				r := g.runTest(tctx, prog, chk, tests[i], runLim, lim, outs, w, opt)
 				cancel()
 				mu.Lock()
 				stopped := tctx.Err() != nil && ctx.Err() == nil && i > firstFail
@@ -359,14 +365,20 @@ func (g *Grader) runTests(ctx context.Context, prog *compile.Program, chk checke
 }
 
 func (g *Grader) runTest(ctx context.Context, prog *compile.Program, chk checker.Checker, t problem.Test,
-	runLim, lim runner.Limits, outDir string, opt Options) TestResult {
+	runLim, lim runner.Limits, outs *outputs, worker int, opt Options) TestResult {
 	tr := TestResult{Name: t.Name, Sample: t.Sample}
-	out := filepath.Join(outDir, t.Name+".out")
-	if opt.OutputDir != "" {
-		tr.OutputPath = out
-	} else {
-		defer os.Remove(out)
+	out := outs.path(worker, t.Name)
+	if dir := filepath.Dir(out); outs.dir != "" && dir != outs.dir {
+		// A Kattis test is named by its path under data/.
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			tr.Verdict, tr.Message = verdict.IE, err.Error()
+			return tr
+		}
 	}
+	if outs.kept() {
+		tr.OutputPath = out
+	}
+	defer outs.done(out)
 	res, err := g.Sandbox.Run(ctx, prog.Spec(t.Input, out, runLim))
 	if err != nil {
 		tr.Verdict, tr.Message = verdict.IE, err.Error()
@@ -383,6 +395,12 @@ func (g *Grader) runTest(ctx context.Context, prog *compile.Program, chk checker
 	tr.Verdict, tr.Message = Classify(res, lim)
 	if tr.Verdict != verdict.AC {
 		return tr
+	}
+	if ac, ok := chk.(checker.ArgsChecker); ok {
+		if chk, err = ac.WithArgs(t.CheckerArgs); err != nil {
+			tr.Verdict, tr.Message = verdict.IE, err.Error()
+			return tr
+		}
 	}
 	cr, err := chk.Check(ctx, t.Input, out, t.Output)
 	if err != nil {

@@ -93,6 +93,7 @@ func newGrader(t *testing.T, mode runner.Mode) *fixture {
 			Compiler:        &compile.Compiler{Sandbox: sb, CacheDir: testCacheDir(t), ConfigDir: "../configs"},
 			Workers:         2,
 			CheckerLanguage: langs["go"],
+			LanguageOf:      languageOf(langs),
 		},
 		langs: langs,
 	}

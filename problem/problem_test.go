@@ -76,6 +76,7 @@ func TestLoadValid(t *testing.T) {
 		Statement: filepath.Join(dir, "statement.md"),
 		Validator: filepath.Join(dir, "validator"),
 		Generator: "",
+		Format:    FormatNative,
 	}
 	for _, n := range []string{"sample1", "1", "2", "10"} { // samples first
 		want.Tests = append(want.Tests, Test{
