@@ -22,6 +22,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"sort"
+	"strconv"
 	"strings"
 	"time"
 
@@ -29,6 +30,7 @@ import (
 	"github.com/puzzlejudge/judge/configs"
 	"github.com/puzzlejudge/judge/problem"
 	"github.com/puzzlejudge/judge/runner"
+	"github.com/puzzlejudge/judge/suggest"
 	"github.com/spf13/pflag"
 	"github.com/spf13/viper"
 )
@@ -196,13 +198,17 @@ func Load(path string, flags *pflag.FlagSet) (*Config, error) {
 		}
 		return filepath.Join(base, val)
 	}
+	// bad names the setting's real source: the flag, the variable or the
+	// file.
 	bad := func(key string, err error) error {
-		return fmt.Errorf("%s: %s: %w", name, key, err)
+		return fmt.Errorf("%s: %w", source(key, name, flags), err)
 	}
 	if c.Sandbox, err = runner.ParseMode(v.GetString("sandbox")); err != nil {
 		return nil, bad("sandbox", err)
 	}
-	c.Workers = v.GetInt("workers")
+	if c.Workers, err = strconv.Atoi(strings.TrimSpace(v.GetString("workers"))); err != nil {
+		return nil, bad("workers", fmt.Errorf("want a whole number, got %q", v.GetString("workers")))
+	}
 	if c.Workers < 0 {
 		return nil, bad("workers", fmt.Errorf("must not be negative, got %d", c.Workers))
 	}
@@ -265,6 +271,22 @@ func Load(path string, flags *pflag.FlagSet) (*Config, error) {
 		return nil, err
 	}
 	return c, nil
+}
+
+// source names where key's value comes from, for messages: its flag
+// ("--sandbox") when set, else its variable ("JUDGE_SANDBOX") when set,
+// else the key in the file named name ("configs/judge.yaml: sandbox").
+func source(key, name string, flags *pflag.FlagSet) string {
+	flag := strings.ReplaceAll(key, "_", "-")
+	if flags != nil {
+		if f := flags.Lookup(flag); f != nil && f.Changed {
+			return "--" + flag
+		}
+	}
+	if env := "JUDGE_" + strings.ToUpper(key); os.Getenv(env) != "" {
+		return env
+	}
+	return name + ": " + key
 }
 
 // setOutsideFile reports whether key is set by a flag in flags or by its
@@ -500,7 +522,7 @@ func (c *Config) Language(file, lang string) (*compile.Language, error) {
 				}
 			}
 		}
-		return nil, fmt.Errorf("unknown language %q (known: %s)", lang, c.known())
+		return nil, fmt.Errorf("unknown language %q%s (known: %s)", lang, suggest.Hint(lang, c.names()), c.known())
 	}
 	ext := filepath.Ext(file)
 	for _, e := range []string{ext, strings.ToLower(ext)} {

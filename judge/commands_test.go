@@ -343,6 +343,30 @@ func TestTestGenAndRegen(t *testing.T) {
 	judge(t, root, "test", "regen", "sum").want(t, exitUsage, "generated.yaml: no such file")
 }
 
+// TestTestFill checks that a .in without its .out is a failed check of
+// verify that names judge test fill, and that fill writes the output the
+// reference solution computes.
+func TestTestFill(t *testing.T) {
+	root := fixture(t)
+	tests := filepath.Join(root, "problems", "sum", "tests")
+	os.Remove(filepath.Join(tests, "2.out"))
+	os.WriteFile(filepath.Join(tests, "9.in"), []byte("40 2\n"), 0o644)
+	judge(t, root, "verify", "sum").want(t, exitVerdict, "FAIL  test files", "2.in: no matching 2.out (judge test fill sum computes it", "PASS  solution accepted/sum.c")
+	judge(t, root, "test", "fill", "sum").want(t, 0, "2.out", "9.out", "reference accepted/sum.c", "2 missing outputs filled")
+	if got := readFile(t, filepath.Join(tests, "9.out")); got != "42\n" {
+		t.Errorf("9.out = %q", got)
+	}
+	judge(t, root, "test", "fill", "sum").want(t, 0, "0 missing outputs filled")
+	judge(t, root, "verify", "sum").want(t, 0, "PASS  test files")
+
+	// An input the validator rejects: nothing is written.
+	os.WriteFile(filepath.Join(tests, "10.in"), []byte("1  2\n"), 0o644)
+	judge(t, root, "test", "fill", "sum").want(t, exitUsage, "10.in: rejected by the validator")
+	if _, err := os.Stat(filepath.Join(tests, "10.out")); err == nil {
+		t.Error("fill wrote the output of a rejected input")
+	}
+}
+
 func TestStress(t *testing.T) {
 	root := fixture(t)
 	judge(t, root, "stress", "sum", "accepted/sum.c", "--iterations", "4").want(t, 0, "agree on 4 inputs (seeds 1 to 4)")

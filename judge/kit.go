@@ -90,7 +90,7 @@ func problemDir(cfg *config.Config, arg string) (string, error) {
 	if err == nil {
 		err = fmt.Errorf("%s: no such problem", arg)
 	}
-	return "", usageError(err)
+	return "", usageError(didYouMean(cfg, arg, err))
 }
 
 // isTerminal reports whether w is a terminal.

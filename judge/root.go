@@ -44,6 +44,9 @@ func newRootCmd() *cobra.Command {
 	root.AddCommand(newNewCmd())
 	root.AddCommand(newListCmd())
 	root.AddCommand(newShowCmd())
+	root.AddCommand(newDocsCmd())
+	root.DisableAutoGenTag = true // generated docs do not change by the day
+	conventions(root)
 	return root
 }
 
@@ -108,7 +111,7 @@ func findProblem(cfg *config.Config, arg string) (*problem.Problem, error) {
 	}
 	p, err := problem.Find(cfg.ProblemsDir, arg)
 	if err != nil {
-		return nil, usageError(err)
+		return nil, usageError(didYouMean(cfg, arg, err))
 	}
 	return p, nil
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/puzzlejudge/judge/author"
+	"github.com/puzzlejudge/judge/problem"
 	"github.com/spf13/cobra"
 )
 
@@ -14,10 +15,10 @@ func newTestCmd() *cobra.Command {
 		Short: "Add, generate and regenerate the tests of a problem",
 		Args:  cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			return usageError(errors.New("judge test needs a subcommand: add, gen or regen"))
+			return usageError(errors.New("judge test needs a subcommand: add, gen, regen or fill"))
 		},
 	}
-	cmd.AddCommand(newTestAddCmd(), newTestGenCmd(), newTestRegenCmd())
+	cmd.AddCommand(newTestAddCmd(), newTestGenCmd(), newTestRegenCmd(), newTestFillCmd())
 	return cmd
 }
 
@@ -175,4 +176,52 @@ computes the expected output with the reference solution and writes the files th
 	}
 	cmd.Flags().BoolVar(&check, "check", false, "write nothing; exit 1 when a test would change")
 	return cmd
+}
+
+func newTestFillCmd() *cobra.Command {
+	return &cobra.Command{
+		Use:   "fill <problem>",
+		Short: "Compute the missing expected outputs (a .in without its .out) with the reference solution",
+		Long: `fill finds every tests/NAME.in without its NAME.out, checks the input with the problem's validator,
+and writes NAME.out from the reference solution's output (problem.yaml's reference:, else the first
+accepted Go solution). If any input fails, nothing is written.`,
+		Example: "  judge test fill flip-game",
+		Args:    cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			e, err := newEnv(cmd)
+			if err != nil {
+				return err
+			}
+			defer e.close()
+			p, err := e.findProblem(args[0])
+			// A package whose only fault is unpaired test files is what
+			// fill is for.
+			var ue *problem.UnpairedError
+			if errors.As(err, &ue) {
+				p, err = ue.Problem, nil
+			}
+			if err != nil {
+				return err
+			}
+			ctx := cmd.Context()
+			added, err := e.kit().Fill(ctx, p)
+			if err != nil {
+				return authorError(ctx, err)
+			}
+			out := cmd.OutOrStdout()
+			for _, a := range added {
+				fmt.Fprintf(out, "wrote %s (%s on %s)\n", display(a.Output), a.From, display(a.Input))
+			}
+			fmt.Fprintf(out, "%s filled\n", pluralCount(len(added), "missing output"))
+			return nil
+		},
+	}
+}
+
+// pluralCount says "1 test" or "2 tests".
+func pluralCount(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
 }

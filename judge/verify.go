@@ -26,14 +26,18 @@ func newVerifyCmd() *cobra.Command {
 		Short: "Check problem packages: files, samples, validator, generator, every solution's verdict, time-limit margins",
 		Long: `verify checks each problem package (every one under the problems folder when none is named) and
 reports each check by name: problem.yaml and statement.md load, the samples appear in the statement,
-every .in has its .out, the validator accepts every input and rejects junk made from them, the
+the statement's limits agree with problem.yaml, no two inputs are the same, nothing of the judge new
+templates is left, every .in has its .out, the validator accepts every input and rejects junk made from them, the
 generator rebuilds tests/generated.yaml, every solution gets the verdict of its folder, the slowest
 accepted solution uses at most half the time limit and every time_limit_exceeded solution exceeds
 1.5x it, and the expected outputs agree with the reference solution.
 
 Exit status 0 when every check passes, 1 when one fails, 2 on bad usage (an --output file that
 cannot be written is found before anything runs), 3 when the judge itself failed a check (status
-IERR in the text, <error> in JUnit, "error" in JSON).`,
+IERR in the text, an error element in JUnit, "error" in JSON).
+
+Each check is shown on stderr as soon as it is final; under CI or without a terminal, one timestamped
+line per finished solution. --times adds the table of CPU times, solutions x tests.`,
 		Example: "  judge verify\n  judge verify flip-game --format junit --output verify.xml\n" +
 			"  judge verify a-plus-b --solution 'accepted/*' --test 'sample*' --time-limit 2s\n  judge verify --strict --stop-on-fail",
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -137,11 +141,11 @@ IERR in the text, <error> in JUnit, "error" in JSON).`,
 			return verifyExit(rep)
 		},
 	}
-	cmd.Flags().StringVar(&format, "format", "text", "output format: text, json or junit")
-	cmd.Flags().StringVarP(&output, "output", "o", "", "write the report to this file (atomically) and a text report to stdout")
-	cmd.Flags().StringArrayVar(&solutions, "solution", nil, "judge only the solutions whose path under solutions/<slug>/ or file name matches this glob (repeatable)")
-	cmd.Flags().StringArrayVar(&tests, "test", nil, "run only the tests whose name matches this glob (repeatable)")
-	cmd.Flags().StringVar(&timeLimit, "time-limit", "", "judge with this time limit instead of problem.yaml's (1s, 1500ms)")
+	cmd.Flags().StringVar(&format, "format", "text", "output `FORMAT`: text, json or junit")
+	cmd.Flags().StringVarP(&output, "output", "o", "", "write the report to `FILE` (atomically) and a text report to stdout")
+	cmd.Flags().StringArrayVar(&solutions, "solution", nil, "judge only the solutions whose path under solutions/<slug>/ or file name matches `GLOB` (repeatable)")
+	cmd.Flags().StringArrayVar(&tests, "test", nil, "run only the tests whose name matches `GLOB` (repeatable)")
+	cmd.Flags().StringVar(&timeLimit, "time-limit", "", "judge with time limit `D` instead of problem.yaml's (1s, 1500ms)")
 	cmd.Flags().BoolVar(&stopOnFail, "stop-on-fail", false, "stop at the first failed check; the checks not finished are skipped")
 	cmd.Flags().BoolVar(&strict, "strict", false, "fail on warnings too")
 	cmd.Flags().BoolVar(&times, "times", false, "show each problem's CPU times, solutions × tests, with each solution's share of the limit (JSON always has them)")

@@ -159,10 +159,33 @@ func Load(dir string) (*Problem, error) {
 	if p.Generator, err = program(dir, abs, GeneratorDir); err != nil {
 		return nil, err
 	}
-	if p.Tests, err = loadTests(dir, abs); err != nil {
+	var unpaired []string
+	if p.Tests, unpaired, err = loadTests(dir, abs); err != nil {
 		return nil, err
 	}
+	if len(unpaired) > 0 {
+		return nil, &UnpairedError{Problem: p, Unpaired: unpaired}
+	}
 	return p, nil
+}
+
+// UnpairedError is Load's error for a package whose only fault is test
+// files without their pair (a .in without its .out, or the reverse).
+// Problem is the package with the complete pairs only (it may have no
+// test), for the tools that report or fix the fault (judge verify, judge
+// test fill); Unpaired lists each unpaired file's message.
+type UnpairedError struct {
+	Problem  *Problem
+	Unpaired []string
+}
+
+// Error returns the first unpaired file's message.
+func (e *UnpairedError) Error() string {
+	msg := e.Unpaired[0]
+	if n := len(e.Unpaired) - 1; n > 0 {
+		msg += fmt.Sprintf(" (and %d more unpaired test files)", n)
+	}
+	return msg
 }
 
 // requireFile returns an error unless path is an existing regular file.
@@ -199,22 +222,23 @@ func program(dir, abs, name string) (string, error) {
 	return filepath.Join(abs, name), nil
 }
 
-// loadTests pairs the .in and .out files of the tests folder.
-func loadTests(dir, abs string) ([]Test, error) {
+// loadTests pairs the .in and .out files of the tests folder. The files
+// without their pair are returned apart, one message each.
+func loadTests(dir, abs string) ([]Test, []string, error) {
 	testsDir := filepath.Join(dir, TestsDir)
 	entries, err := os.ReadDir(testsDir)
 	if err != nil {
 		if errors.Is(err, fs.ErrNotExist) {
-			return nil, fmt.Errorf("%s: missing tests folder", testsDir)
+			return nil, nil, fmt.Errorf("%s: missing tests folder", testsDir)
 		}
-		return nil, fmt.Errorf("%s: %w", testsDir, unwrapPath(err))
+		return nil, nil, fmt.Errorf("%s: %w", testsDir, unwrapPath(err))
 	}
 	inside, err := insidePackage(dir, abs)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	if err := inside(TestsDir); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	ins := map[string]bool{}
 	outs := map[string]bool{}
@@ -230,7 +254,7 @@ func loadTests(dir, abs string) ([]Test, error) {
 		}
 		if link {
 			if err := inside(filepath.Join(TestsDir, name)); err != nil {
-				return nil, err
+				return nil, nil, err
 			}
 		}
 		if ext == ".in" {
@@ -250,14 +274,17 @@ func loadTests(dir, abs string) ([]Test, error) {
 	}
 	slices.SortFunc(names, naturalCompare)
 	tests := make([]Test, 0, len(ins))
+	var unpaired []string
 	for _, n := range names {
 		switch {
 		case n == "":
-			return nil, fmt.Errorf("%s: test file with empty name", testsDir)
+			return nil, nil, fmt.Errorf("%s: test file with empty name", testsDir)
 		case !outs[n]:
-			return nil, fmt.Errorf("%s: no matching %s.out", filepath.Join(testsDir, n+".in"), n)
+			unpaired = append(unpaired, fmt.Sprintf("%s: no matching %s.out", filepath.Join(testsDir, n+".in"), n))
+			continue
 		case !ins[n]:
-			return nil, fmt.Errorf("%s: no matching %s.in", filepath.Join(testsDir, n+".out"), n)
+			unpaired = append(unpaired, fmt.Sprintf("%s: no matching %s.in", filepath.Join(testsDir, n+".out"), n))
+			continue
 		}
 		tests = append(tests, Test{
 			Name:   n,
@@ -266,10 +293,10 @@ func loadTests(dir, abs string) ([]Test, error) {
 			Sample: strings.HasPrefix(n, "sample"),
 		})
 	}
-	if len(tests) == 0 {
-		return nil, fmt.Errorf("%s: no tests (want NAME.in and NAME.out pairs)", testsDir)
+	if len(tests) == 0 && len(unpaired) == 0 {
+		return nil, nil, fmt.Errorf("%s: no tests (want NAME.in and NAME.out pairs)", testsDir)
 	}
-	return SamplesFirst(tests), nil
+	return SamplesFirst(tests), unpaired, nil
 }
 
 // insidePackage returns a function that returns an error if the file rel

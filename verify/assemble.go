@@ -123,7 +123,8 @@ func (pk *pkg) validatorCheck() *Check {
 			isInternal = true
 			details = append(details, fmt.Sprintf("%s: internal error: %v", pk.testPath(t.Name, ".in"), res.err))
 		case !res.v.Valid:
-			details = append(details, fmt.Sprintf("%s: rejected by the validator: %s", pk.testPath(t.Name, ".in"), res.v.Message))
+			details = append(details, fmt.Sprintf("%s: rejected by the validator: %s (fix the input or the validator; judge test add %s <input-file> --name %s --force replaces it)",
+				pk.testPath(t.Name, ".in"), res.v.Message, pk.slug, t.Name))
 		}
 	}
 	if len(details) > 0 {
@@ -508,7 +509,8 @@ func (pk *pkg) outputsCheck() *Check {
 		switch t.Verdict {
 		case verdict.AC:
 		case verdict.WA, verdict.PE:
-			details = append(details, fmt.Sprintf("%s: disagrees with the output of the reference %s: %s", pk.testPath(name, ".out"), sr.sol.Rel, firstLine(t.Message)))
+			details = append(details, fmt.Sprintf("%s: disagrees with the output of the reference %s: %s (if the reference is right: judge test add %s %s --name %s --force)",
+				pk.testPath(name, ".out"), sr.sol.Rel, firstLine(t.Message), pk.slug, pk.testPath(name, ".in"), name))
 		case "":
 			details = append(details, fmt.Sprintf("%s: not judged", pk.testPath(name, ".in")))
 		case verdict.IE:

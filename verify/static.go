@@ -26,16 +26,17 @@ type testFile struct {
 }
 
 // scanTests lists the tests folder of the package shown as disp and
-// returns its findings: a .in without its .out (or the reverse), a file
-// that cannot be read, no tests at all.
-func scanTests(disp string) (tests []testFile, details []string) {
+// returns its findings: a .in without its .out (or the reverse) in
+// unpaired, each with the command that fixes it, and in details those and
+// a file that cannot be read, no tests at all.
+func scanTests(disp string) (tests []testFile, details, unpaired []string) {
 	dir := filepath.Join(disp, problem.TestsDir)
 	entries, err := os.ReadDir(dir)
 	if err != nil {
 		if errors.Is(err, fs.ErrNotExist) {
-			return nil, []string{dir + ": missing tests folder"}
+			return nil, []string{dir + ": missing tests folder"}, nil
 		}
-		return nil, []string{fmt.Sprintf("%s: %v", dir, unwrapPath(err))}
+		return nil, []string{fmt.Sprintf("%s: %v", dir, unwrapPath(err))}, nil
 	}
 	byName := map[string]*testFile{}
 	var names []string
@@ -76,18 +77,18 @@ func scanTests(disp string) (tests []testFile, details []string) {
 		t := byName[n]
 		switch {
 		case !t.hasOut:
-			details = append(details, fmt.Sprintf("%s: no matching %s.out", t.in, n))
+			unpaired = append(unpaired, fmt.Sprintf("%s: no matching %s.out (judge test fill %s computes it with the reference solution)", t.in, n, filepath.Base(filepath.Clean(disp))))
 		case !t.hasIn:
-			details = append(details, fmt.Sprintf("%s: no matching %s.in", t.out, n))
+			unpaired = append(unpaired, fmt.Sprintf("%s: no matching %s.in (remove it, or add its input with judge test add %s <input-file> --name %s)", t.out, n, filepath.Base(filepath.Clean(disp)), n))
 		default:
 			pairs++
 		}
 		tests = append(tests, *t)
 	}
-	if pairs == 0 && len(details) == 0 {
+	if pairs == 0 && len(details) == 0 && len(unpaired) == 0 {
 		details = append(details, dir+": no tests (want NAME.in and NAME.out pairs)")
 	}
-	return tests, details
+	return tests, append(unpaired, details...), unpaired
 }
 
 // readable returns why the file cannot be read, or nil.
@@ -249,7 +250,7 @@ func checkSamples(disp string, tests []testFile) *Check {
 				continue
 			}
 			if !contains(blocks, normalize(string(data))) {
-				details = append(details, fmt.Sprintf("%s: does not appear in %s (in a fenced code block)", f, problem.StatementFile))
+				details = append(details, fmt.Sprintf("%s: does not appear in %s (copy it into a fenced code block there)", f, problem.StatementFile))
 			}
 		}
 	}

@@ -316,6 +316,12 @@ func (r *run) plan(disp string, index int) (*pkg, error) {
 	}
 	pk.slug = filepath.Base(abs)
 	pk.p, pk.loadErr = problem.Load(disp)
+	// Test files without their pair are the test files check's failure;
+	// the rest of the package is checked with the complete pairs.
+	var ue *problem.UnpairedError
+	if errors.As(pk.loadErr, &ue) {
+		pk.p, pk.loadErr = ue.Problem, nil
+	}
 	if pk.loadErr != nil {
 		pk.blame = blame(disp, pk.loadErr)
 	}
@@ -324,7 +330,7 @@ func (r *run) plan(disp string, index int) (*pkg, error) {
 		pk.limitOverride = true
 	}
 	pk.statement = checkStatement(disp)
-	tests, details := scanTests(disp)
+	tests, details, unpaired := scanTests(disp)
 	pk.testFiles = &Check{Name: CheckTestFiles}
 	if pk.blame == CheckTestFiles && len(details) == 0 {
 		details = []string{pk.loadErr.Error()}
@@ -369,7 +375,7 @@ func (r *run) plan(disp string, index int) (*pkg, error) {
 	switch {
 	case pk.p == nil:
 		pk.runnable = "the package does not load"
-	case pk.testFiles.Status == Fail:
+	case pk.testFiles.Status == Fail && (len(details) > len(unpaired) || len(pk.p.Tests) == 0):
 		pk.runnable = "the test files are broken"
 	}
 	if pk.runnable != "" {

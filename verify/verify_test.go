@@ -191,9 +191,9 @@ func TestVerify(t *testing.T) {
 		},
 		want: map[string]want{
 			verify.CheckConfig:     {verify.Pass, ""},
-			verify.CheckTestFiles:  {verify.Fail, "tests/2.in: no matching 2.out"},
-			verify.CheckValidator:  {verify.Skip, "does not load"},
-			verify.CheckReferences: {verify.Skip, "does not load"},
+			verify.CheckTestFiles:  {verify.Fail, "tests/2.in: no matching 2.out (judge test fill sum computes it with the reference solution)"},
+			verify.CheckValidator:  {verify.Pass, "accepts all 5 test inputs"},
+			verify.CheckReferences: {verify.Pass, "all 5 expected outputs agree"},
 		},
 	}, {
 		name: "unreadable .out",
