@@ -65,6 +65,10 @@ func newListCmd() *cobra.Command {
 					entries = append(entries, en)
 					continue
 				}
+				if p.Kattis != nil {
+					// A Kattis package keeps its submissions inside it.
+					en.Solutions = kattisSubmissions(p)
+				}
 				en.Title = p.Title
 				en.TimeLimitMs = p.Limits.Time.Milliseconds()
 				en.MemoryLimitKB = p.Limits.Memory >> 10
@@ -89,7 +93,11 @@ func newListCmd() *cobra.Command {
 						fmt.Fprintf(tw, "%s\t(broken: %s)\t\t\t\t%s\n", en.Slug, en.Error, solutionCounts(en.Solutions))
 						continue
 					}
-					fmt.Fprintf(tw, "%s\t%s\t%d ms\t%s\t%d (%d samples)\t%s\n", en.Slug, en.Title, en.TimeLimitMs,
+					tl := fmt.Sprintf("%d ms", en.TimeLimitMs)
+					if en.TimeLimitMs == 0 {
+						tl = "from AC" // a Kattis package that leaves it to its accepted submissions
+					}
+					fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%d (%d samples)\t%s\n", en.Slug, en.Title, tl,
 						problem.FormatSize(en.MemoryLimitKB<<10), en.Tests, en.Samples, solutionCounts(en.Solutions))
 				}
 				if err := tw.Flush(); err != nil {
@@ -122,4 +130,21 @@ func solutionCounts(m map[string]int) string {
 		return "-"
 	}
 	return strings.Join(parts, " ")
+}
+
+// kattisSubmissions counts a Kattis package's example submissions by the
+// verdict of their folder ("?" for folders that name none).
+func kattisSubmissions(p *problem.Problem) map[string]int {
+	subs, _, _ := p.Kattis.Package.ListSubmissions()
+	folders := map[string]verdict.Verdict{"accepted": verdict.AC, "wrong_answer": verdict.WA,
+		"time_limit_exceeded": verdict.TLE, "run_time_error": verdict.RE}
+	m := map[string]int{}
+	for _, s := range subs {
+		key := "?"
+		if v, ok := folders[s.Folder]; ok {
+			key = string(v)
+		}
+		m[key]++
+	}
+	return m
 }
