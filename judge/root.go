@@ -36,6 +36,7 @@ func newRootCmd() *cobra.Command {
 	pf.String("solutions-dir", "", "folder of solutions")
 	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error { return usageError(err) })
 	root.AddCommand(newSubmitCmd())
+	root.AddCommand(newRunCmd())
 	root.AddCommand(newDoctorCmd())
 	root.AddCommand(newVerifyCmd())
 	root.AddCommand(newTestCmd())

@@ -100,7 +100,7 @@ type Problem struct {
 	Statement string      // absolute path of statement.md
 	Validator string      // absolute path of validator/ if it holds main.go, else ""
 	Generator string      // absolute path of generator/ if it holds main.go, else ""
-	Tests     []Test      // tests sorted by NaturalLess on Name (Kattis: lexicographic, depth first)
+	Tests     []Test      // samples first, then the other tests, each sorted by NaturalLess on Name (Kattis: lexicographic, depth first)
 	// Format is FormatNative or FormatKattis.
 	Format string
 	// Kattis holds what only a Kattis package says, nil for a native one.
@@ -269,7 +269,7 @@ func loadTests(dir, abs string) ([]Test, error) {
 	if len(tests) == 0 {
 		return nil, fmt.Errorf("%s: no tests (want NAME.in and NAME.out pairs)", testsDir)
 	}
-	return tests, nil
+	return SamplesFirst(tests), nil
 }
 
 // insidePackage returns a function that returns an error if the file rel

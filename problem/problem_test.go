@@ -78,7 +78,7 @@ func TestLoadValid(t *testing.T) {
 		Generator: "",
 		Format:    FormatNative,
 	}
-	for _, n := range []string{"1", "2", "10", "sample1"} {
+	for _, n := range []string{"sample1", "1", "2", "10"} { // samples first
 		want.Tests = append(want.Tests, Test{
 			Name:   n,
 			Input:  filepath.Join(dir, "tests", n+".in"),
