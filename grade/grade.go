@@ -7,6 +7,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 	"sync"
 	"time"
@@ -28,13 +30,13 @@ type Grader struct {
 	CheckerLanguage *compile.Language
 	// TempDir holds the outputs of running tests; "" for os.TempDir.
 	TempDir string
+	// FullModeHint is the command that would get the full sandbox, quoted
+	// in the basic-mode warning of every report ("" for a generic hint).
+	FullModeHint string
 	// LanguageOf tells the language of a program file of a Kattis package
 	// (its validators) from its name; nil when only native packages are
 	// judged.
 	LanguageOf func(file string) (*compile.Language, error)
-	// FullModeHint is the command that would get the full sandbox, quoted
-	// in the basic-mode warning of every report ("" for a generic hint).
-	FullModeHint string
 }
 
 // Submission is a source file to judge against a problem.
@@ -366,6 +368,13 @@ func (g *Grader) runTest(ctx context.Context, prog *compile.Program, chk checker
 	runLim, lim runner.Limits, outs *outputs, worker int, opt Options) TestResult {
 	tr := TestResult{Name: t.Name, Sample: t.Sample}
 	out := outs.path(worker, t.Name)
+	if dir := filepath.Dir(out); outs.dir != "" && dir != outs.dir {
+		// A Kattis test is named by its path under data/.
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			tr.Verdict, tr.Message = verdict.IE, err.Error()
+			return tr
+		}
+	}
 	if outs.kept() {
 		tr.OutputPath = out
 	}

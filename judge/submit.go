@@ -76,6 +76,10 @@ func runSubmit(cmd *cobra.Command, args []string, f *submitFlags) error {
 	if err != nil {
 		return err
 	}
+	ctx := cmd.Context()
+	if err := kattisTimeLimit(cmd, e, p, cpu); err != nil {
+		return err
+	}
 	src, err := openSource(cmd, e, args[1], f.lang)
 	if err != nil {
 		return err
@@ -99,10 +103,6 @@ func runSubmit(cmd *cobra.Command, args []string, f *submitFlags) error {
 		if opt.Tests, err = failedTests(p, rec, recorded, args); err != nil {
 			return err
 		}
-	}
-	ctx := cmd.Context()
-	if err := kattisTimeLimit(cmd, e, p, cpu); err != nil {
-		return err
 	}
 	lv := newLive(cmd.OutOrStdout(), cmd.ErrOrStderr(), f.format, p.Title, e.style)
 	rep, err := e.grader.Grade(ctx, grade.Submission{Problem: p, Source: src.path, Language: src.lang}, lv.options(opt))

@@ -115,12 +115,12 @@ func (v *Verifier) Verify(ctx context.Context, dirs []string) (*Report, error) {
 		strict:     v.Strict,
 		stopOnFail: v.StopOnFail,
 	}
-	// Kattis packages are verified on their own path, after the native
-	// ones; reports keep the order of dirs.
-	var native []int
 	runCtx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	r.cancel = cancel
+	// Kattis packages are verified on their own path, after the native
+	// ones; reports keep the order of dirs.
+	var native []int
 	for i, d := range dirs {
 		if kattis.IsPackage(d) {
 			continue
@@ -147,13 +147,14 @@ func (v *Verifier) Verify(ctx context.Context, dirs []string) (*Report, error) {
 	}
 	rep := &Report{Problems: make([]*ProblemReport, len(dirs))}
 	for i, pk := range r.pkgs {
-		rep.Problems[native[i]] = r.report(pk)
+		pr := r.report(pk)
 		if r.stopped == "" {
-			rep.Problems[native[i]].Times = pk.timing()
+			pr.Times = pk.timing()
 		}
-		for _, c := range rep.Problems[native[i]].Checks {
+		for _, c := range pr.Checks {
 			r.emitFinal(pk, c)
 		}
+		rep.Problems[native[i]] = pr
 	}
 	for i, d := range dirs {
 		if rep.Problems[i] == nil {
