@@ -144,7 +144,8 @@ func TestVerdicts(t *testing.T) {
 		{"exit", "sum", []string{"python"}, want{verdict: verdict.RE, message: "exit 5"}},
 		{"ce", "sum", nil, want{verdict: verdict.CE}},
 		{"ac", "sum-custom", nil, want{verdict: verdict.AC}},
-		{"wa", "sum-custom", nil, want{verdict: verdict.WA, message: "expected 42"}},
+		// Samples run first: sample-1 (1 2) is the first failing test.
+		{"wa", "sum-custom", nil, want{verdict: verdict.WA, message: "expected 3,"}},
 		{"hello", "hello", []string{"go"}, want{verdict: verdict.AC}},
 		// About 100 MiB of stack: the stack limit is the memory limit.
 		{"deep", "sum", []string{"cpp"}, want{verdict: verdict.AC}},
@@ -250,7 +251,7 @@ func checkFigures(t *testing.T, rep *grade.Report, last grade.TestResult, progra
 }
 
 // TestStopOnFail checks that the overall verdict is the first failing
-// test's and that later tests are not reported.
+// test's and that later tests are not reported. The sample runs first.
 func TestStopOnFail(t *testing.T) {
 	f := newGrader(t, anyMode())
 	p := load(t, "sum")
@@ -268,8 +269,8 @@ func TestStopOnFail(t *testing.T) {
 		if len(rep.Tests) > 0 {
 			first = rep.Tests[0].Name
 		}
-		if len(rep.Tests) != want || rep.Verdict != verdict.WA || first != "2" {
-			t.Errorf("stop=%v: %d tests, verdict %s, first %q; want %d tests, WA, first \"2\"", stop, len(rep.Tests), rep.Verdict, first, want)
+		if len(rep.Tests) != want || rep.Verdict != verdict.WA || first != "sample-1" {
+			t.Errorf("stop=%v: %d tests, verdict %s, first %q; want %d tests, WA, first \"sample-1\"", stop, len(rep.Tests), rep.Verdict, first, want)
 		}
 	}
 }

@@ -77,8 +77,12 @@ func newEnv(cmd *cobra.Command) (*env, error) {
 		fmt.Fprintf(os.Stderr, "judge: building the warm %s build cache in %s (once per machine; this takes a minute)\n", lang, cfg.CacheDir)
 	}})
 	if err != nil {
+		if cfg.Sandbox == runner.ModeFull {
+			return nil, noFullSandbox(cmd, cfg.File, err)
+		}
 		return nil, internalError(err)
 	}
+	eng.Grader.FullModeHint = fullModeCommand()
 	return &env{cfg: cfg, engine: eng, sandbox: eng.Sandbox, grader: eng.Grader, style: report.Style{Color: !color.NoColor}}, nil
 }
 

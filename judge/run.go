@@ -15,6 +15,7 @@ import (
 	"github.com/puzzlejudge/judge/termsafe"
 	"github.com/puzzlejudge/judge/verdict"
 	"github.com/spf13/cobra"
+	"golang.org/x/term"
 )
 
 // Limits of `judge run` without a problem, unless flags give them.
@@ -48,6 +49,7 @@ func newRunCmd() *cobra.Command {
 				return err
 			}
 			defer e.close()
+			e.warnBasic(cmd)
 			var p *problem.Problem
 			source := args[len(args)-1]
 			if len(args) == 2 {
@@ -88,6 +90,9 @@ func newRunCmd() *cobra.Command {
 			defer os.RemoveAll(dir)
 			stdin := input
 			if input == "" || input == "-" {
+				if f, ok := cmd.InOrStdin().(*os.File); ok && term.IsTerminal(int(f.Fd())) {
+					fmt.Fprintln(cmd.ErrOrStderr(), "judge: type the input, and end it with Ctrl-D (or give --input FILE)")
+				}
 				stdin = filepath.Join(dir, "input")
 				if err := copyToFile(stdin, cmd.InOrStdin()); err != nil {
 					return internalError(fmt.Errorf("read standard input: %w", err))

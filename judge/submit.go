@@ -72,6 +72,11 @@ func runSubmit(cmd *cobra.Command, args []string, f *submitFlags) error {
 		return err
 	}
 	defer e.close()
+	if f.format != "text" {
+		// The text report says it in its header; JSON readers get it in
+		// the report's warnings, and people watching stderr here.
+		e.warnBasic(cmd)
+	}
 	p, err := e.findProblem(args[0])
 	if err != nil {
 		return err
