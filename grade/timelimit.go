@@ -26,6 +26,9 @@ func (g *Grader) SubmissionSource(s kattis.Submission) (string, *compile.Languag
 	if g.LanguageOf == nil {
 		return "", nil, errors.New("no languages to compile package programs with")
 	}
+	if s.Python2 {
+		return "", nil, fmt.Errorf("%s: Python 2 (its #! line says so) is not a language of this judge", s.Path)
+	}
 	if !s.Dir {
 		lang, err := g.LanguageOf(s.Path)
 		return s.Path, lang, err

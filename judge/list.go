@@ -72,6 +72,10 @@ func newListCmd() *cobra.Command {
 					entries = append(entries, en)
 					continue
 				}
+				if p.Kattis != nil {
+					// A Kattis package keeps its submissions inside it.
+					en.Solutions = kattisSubmissions(p)
+				}
 				en.Title = p.Title
 				en.TimeLimitMs = p.Limits.Time.Milliseconds()
 				for name, d := range languageTimeLimits(cfg, p) {
@@ -137,6 +141,23 @@ func solutionCounts(m map[string]int) string {
 	return strings.Join(parts, " ")
 }
 
+// kattisSubmissions counts a Kattis package's example submissions by the
+// verdict of their folder ("?" for folders that name none).
+func kattisSubmissions(p *problem.Problem) map[string]int {
+	subs, _, _ := p.Kattis.Package.ListSubmissions()
+	folders := map[string]verdict.Verdict{"accepted": verdict.AC, "wrong_answer": verdict.WA,
+		"time_limit_exceeded": verdict.TLE, "run_time_error": verdict.RE}
+	m := map[string]int{}
+	for _, s := range subs {
+		key := "?"
+		if v, ok := folders[s.Folder]; ok {
+			key = string(v)
+		}
+		m[key]++
+	}
+	return m
+}
+
 // languageTimeLimits returns the time limit of each language whose time
 // multiplier makes it differ from the problem's.
 func languageTimeLimits(cfg *config.Config, p *problem.Problem) map[string]time.Duration {
@@ -152,6 +173,9 @@ func languageTimeLimits(cfg *config.Config, p *problem.Problem) map[string]time.
 // timeLimits shows a problem's time limit and the languages' own: "1000
 // ms (python 2000 ms)".
 func timeLimits(en listEntry) string {
+	if en.TimeLimitMs == 0 {
+		return "from AC" // a Kattis package that leaves it to its accepted submissions
+	}
 	s := fmt.Sprintf("%d ms", en.TimeLimitMs)
 	var names []string
 	for n := range en.LanguageTimeLimitsMs {

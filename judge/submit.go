@@ -82,16 +82,8 @@ func runSubmit(cmd *cobra.Command, args []string, f *submitFlags) error {
 		return err
 	}
 	ctx := cmd.Context()
-	if p.Kattis != nil && p.Limits.Time == 0 {
-		// A Kattis package may give no time limit: it comes from its
-		// accepted submissions.
-		if _, err := e.grader.ResolveTimeLimit(ctx, p); err != nil {
-			if ctx.Err() != nil {
-				return finish(ctx, ctx.Err())
-			}
-			return usageError(err)
-		}
-		fmt.Fprintf(os.Stderr, "judge: %s gives no time limit; %v derived from its accepted submissions\n", p.Slug, p.Limits.Time)
+	if err := kattisTimeLimit(cmd, e, p, cpu); err != nil {
+		return err
 	}
 	src, err := openSource(cmd, e, args[1], f.lang)
 	if err != nil {

@@ -48,20 +48,36 @@ func (r *run) verifyKattis(ctx context.Context, disp string) *ProblemReport {
 	g := *r.grader
 	g.Workers = r.workers
 	k.grader = &g
+	r.emitMu.Lock()
+	stopped := r.stopped
+	r.emitMu.Unlock()
+	if stopped != "" {
+		k.rep.Checks = append(k.rep.Checks, skip(&Check{Name: CheckConfig}, "not verified: verify stopped at the first failure, "+stopped))
+		return k.rep
+	}
 	k.run(ctx)
 	return k.rep
 }
 
+// add adds a finished check to the report and hands it to OnCheck.
 func (k *kattisRun) add(c *Check) {
 	if len(c.Details) > maxDetails {
 		n := len(c.Details) - maxDetails
 		c.Details = append(c.Details[:maxDetails:maxDetails], fmt.Sprintf("… and %d more", n))
 	}
 	k.rep.Checks = append(k.rep.Checks, c)
-	if k.r.onCheck != nil {
-		k.r.emitMu.Lock()
-		k.r.onCheck(k.rep.Problem, c)
-		k.r.emitMu.Unlock()
+	r := k.r
+	r.emitMu.Lock()
+	defer r.emitMu.Unlock()
+	if r.stopped != "" {
+		return
+	}
+	if r.onCheck != nil {
+		r.onCheck(k.rep.Problem, c)
+	}
+	if r.stopOnFail && (c.Status == Fail || c.Status == Error) {
+		r.stopped = k.rep.Problem + ": " + c.Name
+		r.cancel()
 	}
 }
 

@@ -96,6 +96,9 @@ func (k *kattisRun) submissions(ctx context.Context) {
 			continue
 		}
 		cpu, ok := k.submission(ctx, s, c)
+		if ctx.Err() != nil {
+			return
+		}
 		k.add(c)
 		if ok && s.Folder == kattis.FolderAccepted && cpu > slowest {
 			slowest, slowestName = cpu, s.Name()

@@ -1,6 +1,7 @@
 package kattis
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -219,5 +220,51 @@ func symlink(t *testing.T, target, path string) {
 	t.Helper()
 	if err := os.Symlink(target, path); err != nil {
 		t.Fatal(err)
+	}
+}
+
+func TestListSubmissions(t *testing.T) {
+	files := minimal("name: x\n")
+	for path, content := range map[string]string{
+		"submissions/accepted/a.c":              "int main(){}\n",
+		"submissions/accepted/dir/main.py":      "print(1)\n",
+		"submissions/accepted/dir/util.py":      "",
+		"submissions/wrong_answer/py2.py":       "#!/usr/bin/env python2\nprint 1\n",
+		"submissions/run_time_error/header.cpp": "// @EXPECTED_RESULTS@: TIMELIMIT, run-error\n",
+		"submissions/brute_force/slow.py":       "",
+		"submissions/.hidden/x.c":               "",
+	} {
+		files[path] = content
+	}
+	dir := writePackage(t, files)
+	pk, err := Load(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	subs, warnings, err := pk.ListSubmissions()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, s := range subs {
+		desc := s.Name()
+		if s.Dir {
+			desc += fmt.Sprintf("(%d files)", len(s.Files))
+		}
+		if s.Python2 {
+			desc += "(python2)"
+		}
+		if s.Expected != nil {
+			desc += "(" + strings.Join(s.Expected, ",") + ")"
+		}
+		got = append(got, desc)
+	}
+	want := "accepted/a.c accepted/dir(2 files) wrong_answer/py2.py(python2) run_time_error/header.cpp(TIMELIMIT,RUN-ERROR)"
+	if strings.Join(got, " ") != want {
+		t.Errorf("submissions %q, want %q", strings.Join(got, " "), want)
+	}
+	// brute_force is not a legacy folder: warned of, not judged.
+	if len(warnings) != 1 || !strings.Contains(warnings[0], "brute_force: unknown submissions folder (known in legacy: accepted,") {
+		t.Errorf("warnings %q", warnings)
 	}
 }

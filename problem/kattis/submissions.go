@@ -43,6 +43,9 @@ type Submission struct {
 	// Expected are DOMjudge's @EXPECTED_RESULTS@ (CORRECT, WRONG-ANSWER,
 	// TIMELIMIT, RUN-ERROR, ...), nil when the source gives none.
 	Expected []string
+	// Python2 reports a .py file whose first line is a python2 #! line:
+	// Python 2, which the format tells from Python 3 that way.
+	Python2 bool
 }
 
 // Name returns the submission's path under submissions/.
@@ -67,6 +70,8 @@ func (p *Package) ListSubmissions() ([]Submission, []string, error) {
 	for _, e := range entries {
 		switch {
 		case strings.HasPrefix(e.Name(), "."):
+		case e.Name() == "submissions.yaml":
+			warnings = append(warnings, fmt.Sprintf("%s: not read yet; the default folder rules apply", filepath.Join(p.Submissions, e.Name())))
 		case !e.IsDir():
 			warnings = append(warnings, fmt.Sprintf("%s: a file directly in submissions/ is not judged", filepath.Join(p.Submissions, e.Name())))
 		case !slices.Contains(known, e.Name()):
@@ -104,6 +109,9 @@ func (p *Package) ListSubmissions() ([]Submission, []string, error) {
 				s.Files = []string{path}
 			}
 			for _, f := range s.Files {
+				if filepath.Ext(f) == ".py" && firstLineMatches(f, "#!", "python2") {
+					s.Python2 = true
+				}
 				if exp := expectedResults(f); exp != nil {
 					s.Expected = exp
 					break
@@ -164,4 +172,20 @@ func expectedResults(path string) []string {
 		return out
 	}
 	return nil
+}
+
+// firstLineMatches reports whether the file's first line starts with
+// prefix and contains word.
+func firstLineMatches(path, prefix, word string) bool {
+	f, err := os.Open(path)
+	if err != nil {
+		return false
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	if !sc.Scan() {
+		return false
+	}
+	line := sc.Text()
+	return strings.HasPrefix(line, prefix) && strings.Contains(line, word)
 }

@@ -1,0 +1,26 @@
+package main
+
+import (
+	"path/filepath"
+	"testing"
+)
+
+// TestKattisPackageCommands: list, show and submit work on Kattis
+// packages given as folders, with the same grading code.
+func TestKattisPackageCommands(t *testing.T) {
+	kattisDir := filepath.Join("..", "verify", "testdata", "kattis")
+	legacy, modern := filepath.Join(kattisDir, "sum-legacy"), filepath.Join(kattisDir, "parity-2025")
+	root := t.TempDir()
+
+	r := judge(t, root, "--problems-dir", kattisDir, "list")
+	r.want(t, 0, "parity-2025", "Sum, checked by a validator", "1000 ms", "AC 1 WA 1", "sum-legacy", "from AC", "AC 2 WA 1 TLE 1 RE 2")
+
+	r = judge(t, root, "show", modern, "--plain")
+	r.want(t, 0, "checker validator", "Print $a+b$.")
+
+	// The legacy package gives no time limit: submit derives it from the
+	// accepted submissions first.
+	judge(t, root, "submit", legacy, filepath.Join(legacy, "submissions", "accepted", "sum.py")).want(t, 0)
+	judge(t, root, "submit", modern, filepath.Join(modern, "submissions", "wrong_answer", "plus_two.py")).want(t, 1)
+	judge(t, root, "submit", modern, filepath.Join(modern, "submissions", "accepted", "sum.c")).want(t, 0)
+}
