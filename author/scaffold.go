@@ -106,6 +106,50 @@ func makeTree(parent, dest string, files map[string]string) error {
 
 func removeTree(dir string) { os.RemoveAll(dir) }
 
+// Leftovers returns what the scaffold wrote into the package at dir that
+// the author has still to replace: a validator or generator that is its
+// template unchanged, or the TODO markers it wrote into them, one line
+// each naming the file (and the line of a marker). The title and
+// statement placeholders are the statement's and problem.yaml's checks.
+func Leftovers(dir string) []string {
+	var found []string
+	for _, f := range []struct {
+		rel, template, what string
+	}{
+		{filepath.Join(problem.ValidatorDir, "main.go"), validatorTemplate, "validator"},
+		{filepath.Join(problem.GeneratorDir, "main.go"), generatorTemplate, "generator"},
+	} {
+		path := filepath.Join(dir, f.rel)
+		data, err := os.ReadFile(path)
+		if err != nil {
+			continue // a missing or unreadable program is its own check's
+		}
+		if string(data) == f.template {
+			found = append(found, fmt.Sprintf("%s: the scaffold's template %s, unchanged: it checks the sample format of judge new, not this problem's", path, f.what))
+			continue
+		}
+		markers := todoMarkers(f.template)
+		for i, line := range strings.Split(string(data), "\n") {
+			if t := strings.TrimSpace(line); t != "" && markers[t] {
+				found = append(found, fmt.Sprintf("%s:%d: the scaffold's %s marker is still there: %s", path, i+1, Placeholder, t))
+			}
+		}
+	}
+	return found
+}
+
+// todoMarkers returns the lines of a template that hold the placeholder,
+// trimmed.
+func todoMarkers(template string) map[string]bool {
+	m := map[string]bool{}
+	for _, line := range strings.Split(template, "\n") {
+		if strings.Contains(line, Placeholder+":") {
+			m[strings.TrimSpace(line)] = true
+		}
+	}
+	return m
+}
+
 const problemTemplate = `# %[1]s: the title, and limits set from measurement (at least 2x the
 # slowest accepted solution on its slowest test).
 title: %[1]s %[2]s

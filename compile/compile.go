@@ -175,7 +175,7 @@ func (c *Compiler) runCompiler(ctx context.Context, lang *Language, id, source, 
 		}
 		return Compilation{}, false, fmt.Errorf("compile %s: %w", lang.Name, err)
 	}
-	comp := Compilation{OK: res.OK(), Output: trimOutput(string(res.Stderr))}
+	comp := Compilation{OK: res.OK(), Output: trimOutput(string(res.Stderr), spec.Limits.Stderr > 0 && int64(len(res.Stderr)) >= spec.Limits.Stderr)}
 	note, store := "", true
 	switch res.Status {
 	case runner.CPUExceeded, runner.WallExceeded:
@@ -260,15 +260,18 @@ func program(lang *Language, name, entry string) *Program {
 }
 
 // trimOutput keeps a compiler's message readable: at most 64 KiB and 200
-// lines.
-func trimOutput(s string) string {
+// lines, with a note where it is cut. cut says the runner kept only the
+// first part of what the compiler printed.
+func trimOutput(s string, cut bool) string {
 	s = strings.TrimSpace(s)
 	if len(s) > 64<<10 {
-		s = s[:64<<10]
+		s, cut = s[:64<<10], true
 	}
 	lines := strings.Split(s, "\n")
 	if len(lines) > 200 {
-		lines = append(lines[:200], fmt.Sprintf("... (%d more lines)", len(lines)-200))
+		lines = append(lines[:200], fmt.Sprintf("(truncated: %d more lines)", len(lines)-200))
+	} else if cut {
+		lines = append(lines, "(truncated)")
 	}
 	return strings.Join(lines, "\n")
 }

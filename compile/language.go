@@ -5,7 +5,9 @@ import "github.com/puzzlejudge/judge/runner"
 // Language says how to compile and run programs of one language. Entries
 // come from configs/languages.yaml.
 type Language struct {
-	Name       string   `mapstructure:"-" json:"name"`
+	Name string `mapstructure:"-" json:"name"`
+	// Aliases are other names --lang takes for the language (c++, py).
+	Aliases    []string `mapstructure:"aliases" json:"aliases,omitempty"`
 	Extensions []string `mapstructure:"extensions" json:"extensions"`
 	// Source is the file name the submission gets in the box, e.g.
 	// main.cpp, or KeepName for the submission's own name.

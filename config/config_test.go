@@ -180,6 +180,42 @@ func TestShippedConfig(t *testing.T) {
 			t.Errorf("extension %s: %v", ext, err)
 		}
 	}
+	// Aliases people type, and .C, which gcc compiles as C++.
+	for _, tc := range []struct{ file, lang, want string }{
+		{"x.C", "", "cpp"}, {"x.c", "", "c"}, {"X.CPP", "", "cpp"}, {"x.txt", "c++", "cpp"}, {"x.txt", "C++", "cpp"},
+		{"x.txt", "python3", "python"}, {"x.txt", "py", "python"}, {"x.txt", "Go", "go"},
+	} {
+		if l, err := c.Language(tc.file, tc.lang); err != nil || l.Name != tc.want {
+			t.Errorf("Language(%q, %q) = %v, %v; want %s", tc.file, tc.lang, l, err, tc.want)
+		}
+	}
+	if c.SourceLimit != 256<<10 {
+		t.Errorf("source_limit %d, want 256 KiB", c.SourceLimit)
+	}
+}
+
+// TestLanguageAliasClash refuses an alias two languages claim, or one
+// that is another language's name.
+func TestLanguageAliasClash(t *testing.T) {
+	for _, tc := range []struct{ yml, err string }{
+		{"a:\n  aliases: [x]\n  extensions: [.a]\n  source: a\n  run: [a]\nb:\n  aliases: [X]\n  extensions: [.b]\n  source: b\n  run: [b]\n", "alias x belongs to both a and b"},
+		{"a:\n  aliases: [b]\n  extensions: [.a]\n  source: a\n  run: [a]\nb:\n  extensions: [.b]\n  source: b\n  run: [b]\n", "alias b is the name of another language"},
+	} {
+		if _, err := parseLanguages("l.yaml", []byte(tc.yml)); err == nil || !strings.Contains(err.Error(), tc.err) {
+			t.Errorf("error %v, want %q", err, tc.err)
+		}
+	}
+}
+
+// TestSourceLimit reads source_limit and refuses a bad one.
+func TestSourceLimit(t *testing.T) {
+	c, err := Load(writeConfig(t, "source_limit: 1KiB\n", goodLanguages), nil)
+	if err != nil || c.SourceLimit != 1024 {
+		t.Fatalf("source_limit 1KiB: %v, %v", c, err)
+	}
+	if _, err := Load(writeConfig(t, "source_limit: 0B\n", goodLanguages), nil); err == nil || !strings.Contains(err.Error(), "source_limit") {
+		t.Errorf("source_limit 0: error %v", err)
+	}
 }
 
 // chdirEmpty moves the test into a new empty folder, with no configs/

@@ -9,6 +9,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -61,6 +62,7 @@ func fixture(t *testing.T) string {
 // result is what a judge command did.
 type result struct {
 	stdout string
+	stderr string
 	err    string
 	code   int
 }
@@ -76,7 +78,7 @@ func judge(t *testing.T, root string, args ...string) result {
 	cmd.SetOut(&out)
 	cmd.SetErr(&errOut)
 	err := cmd.ExecuteContext(context.Background())
-	r := result{stdout: out.String()}
+	r := result{stdout: out.String(), stderr: errOut.String()}
 	var ee *exitError
 	switch {
 	case err == nil:
@@ -158,6 +160,112 @@ func TestVerifyCommand(t *testing.T) {
 	})
 }
 
+// TestVerifyLiveAndFilters checks that verify shows progress on stderr as
+// it goes (without a terminal: one timestamped line per finished
+// solution) and that --solution, --test, --time-limit and --strict
+// select and judge what they say.
+func TestVerifyLiveAndFilters(t *testing.T) {
+	root := fixture(t)
+	r := judge(t, root, "verify", "sum", "--solution", "accepted/*", "--test", "sample*", "--time-limit", "5s")
+	r.want(t, 0, "time limit 5s (from --time-limit)", "AC on the 1 test, at most", "accepts the 1 test input", "the 1 expected output agrees")
+	if strings.Contains(r.stdout, "wrong_answer/abs.c") {
+		t.Errorf("--solution accepted/* judged wrong_answer/abs.c:\n%s", r.stdout)
+	}
+	line := regexp.MustCompile(`(?m)^\d\d:\d\d:\d\d PASS  sum: solution accepted/sum\.c  AC on the 1 test, .*\(\d+/\d+ steps, [0-9.]+ s\)$`)
+	if !line.MatchString(r.stderr) {
+		t.Errorf("stderr lacks a timestamped line for the solution:\n%s", r.stderr)
+	}
+
+	judge(t, root, "verify", "sum", "--times").want(t, 0, "CPU times in ms", "wrong_answer/abs.c", "% of 300 ms", "suggested ")
+	judge(t, root, "verify", "sum", "--format", "json").want(t, 0, `"times": {`, `"slowest_ac_ms"`, `"limit_ms"`)
+	judge(t, root, "verify", "sum", "--test", "nope*").want(t, exitVerdict, "--test nope* matches no test of sum (tests: ", "sample-1")
+	judge(t, root, "verify", "sum", "--time-limit", "fast").want(t, exitUsage, `--time-limit "fast"`)
+	judge(t, root, "verify", "sum", "--solution", "[").want(t, exitUsage, `bad glob "["`)
+
+	os.RemoveAll(filepath.Join(root, "problems", "sum", "generator"))
+	os.Remove(filepath.Join(root, "problems", "sum", "tests", "generated.yaml"))
+	judge(t, root, "verify", "sum", "--solution", "none").want(t, 0, "WARN  generator")
+	judge(t, root, "verify", "sum", "--solution", "none", "--strict").want(t, exitVerdict, "FAIL  generator", "warning, failed by --strict")
+}
+
+// TestVerifyOutputChecked checks that an --output the report cannot be
+// written to is refused before anything runs, with exit 2 and no report.
+func TestVerifyOutputChecked(t *testing.T) {
+	root := fixture(t)
+	dir := t.TempDir()
+	for _, tt := range []struct{ output, text string }{
+		{filepath.Join(dir, "missing", "verify.xml"), "does not exist"},
+		{dir, "is a folder"},
+		{filepath.Join(dir, "file.txt", "verify.xml"), "is not a folder"},
+	} {
+		os.WriteFile(filepath.Join(dir, "file.txt"), nil, 0o644)
+		r := judge(t, root, "verify", "sum", "--format", "junit", "--output", tt.output)
+		r.want(t, exitUsage, "--output: "+tt.output, tt.text)
+		if r.stdout != "" {
+			t.Errorf("--output %s: something ran:\n%s", tt.output, r.stdout)
+		}
+	}
+	if os.Geteuid() == 0 {
+		return // root writes into read-only folders
+	}
+	ro := filepath.Join(dir, "ro")
+	os.Mkdir(ro, 0o555)
+	judge(t, root, "verify", "sum", "--output", filepath.Join(ro, "v.json")).want(t, exitUsage, "cannot write")
+}
+
+// TestVerifyInternalError checks that a check the judge itself fails (here
+// a solution whose compiler is missing from the box) exits 3, is IERR in
+// the text and an <error> counted in errors= in JUnit, while the text
+// report is still printed beside the file.
+func TestVerifyInternalError(t *testing.T) {
+	root := fixture(t)
+	conf := t.TempDir()
+	files := map[string]string{
+		"judge.yaml": "languages: languages.yaml\ncache_dir: " + filepath.Join(conf, "cache") + "\n",
+		"languages.yaml": "fake:\n  extensions: [.fake]\n  source: main.fake\n  compile: [no-such-compiler, main.fake]\n" +
+			"  artifacts: [main]\n  run: [\"{prog}/main\"]\n",
+	}
+	for name, body := range files {
+		if err := os.WriteFile(filepath.Join(conf, name), []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	os.WriteFile(filepath.Join(root, "solutions", "sum", "accepted", "x.fake"), []byte("x"), 0o644)
+	out := filepath.Join(t.TempDir(), "verify.xml")
+	r := judge(t, root, "--config", filepath.Join(conf, "judge.yaml"), "verify", "sum", "--format", "junit", "--output", out)
+	r.want(t, exitInternal, "IERR  solution accepted/x.fake", "no-such-compiler not found in the box", "2 internal errors", "internal error of the judge")
+	var doc struct {
+		Errors   int `xml:"errors,attr"`
+		Failures int `xml:"failures,attr"`
+		Suites   []struct {
+			Errors int `xml:"errors,attr"`
+			Cases  []struct {
+				Name  string    `xml:"name,attr"`
+				Time  string    `xml:"time,attr"`
+				Error *struct{} `xml:"error"`
+			} `xml:"testcase"`
+		} `xml:"testsuite"`
+	}
+	if err := xml.Unmarshal([]byte(readFile(t, out)), &doc); err != nil {
+		t.Fatal(err)
+	}
+	if doc.Errors != 2 || len(doc.Suites) != 1 || doc.Suites[0].Errors != 2 {
+		t.Fatalf("errors=%d, suites %+v", doc.Errors, doc.Suites)
+	}
+	found := false
+	for _, c := range doc.Suites[0].Cases {
+		if c.Time == "" {
+			t.Errorf("case %q has no time", c.Name)
+		}
+		if c.Name == "solution accepted/x.fake" {
+			found = c.Error != nil
+		}
+	}
+	if !found {
+		t.Errorf("no <error> for the solution the judge could not compile:\n%s", readFile(t, out))
+	}
+}
+
 func TestTestAdd(t *testing.T) {
 	root := fixture(t)
 	tests := filepath.Join(root, "problems", "sum", "tests")
@@ -221,7 +329,8 @@ func TestTestGenAndRegen(t *testing.T) {
 	judge(t, root, "verify", "sum").want(t, 0, "rebuilds 5 tests of generated.yaml")
 
 	// Bad usage, and a generator that crashes: exit 2, nothing written.
-	judge(t, root, "test", "gen", "sum").want(t, exitUsage, "--count must be positive")
+	judge(t, root, "test", "gen", "sum").want(t, exitUsage, "--count is required")
+	judge(t, root, "test", "gen", "sum", "--count", "0").want(t, exitUsage, "--count must be positive, got 0")
 	os.WriteFile(filepath.Join(pkg, "generator", "main.go"), []byte("package main\n\nfunc main() { panic(\"boom\") }\n"), 0o644)
 	judge(t, root, "test", "gen", "sum", "--count", "1").want(t, exitUsage, "generator seed 41 failed: exit 2: panic: boom")
 	if _, err := os.Stat(filepath.Join(pkg, "tests", "9.in")); err == nil {
@@ -256,16 +365,17 @@ func TestStress(t *testing.T) {
 
 func TestNewListShow(t *testing.T) {
 	root := fixture(t)
-	judge(t, root, "new", "knight-moves").want(t, 0, "created", "knight-moves")
+	judge(t, root, "new", "knight-moves").want(t, 0, "created", "knight-moves", "judge test add knight-moves", "judge test gen knight-moves --count N")
 	judge(t, root, "new", "knight-moves").want(t, exitUsage, "already exists")
 	judge(t, root, "new", "Knight_Moves").want(t, exitUsage, "bad problem slug")
 
 	// The scaffold loads, and verify reports it incomplete.
 	r := judge(t, root, "verify", "knight-moves")
-	r.want(t, exitVerdict, "FAIL  problem.yaml", "placeholder TODO", "FAIL  statement", "no accepted solution", "PASS  validator rejects junk", "PASS  generator")
+	r.want(t, exitVerdict, "FAIL  problem.yaml", "placeholder TODO", "FAIL  statement", "no accepted solution", "PASS  validator rejects junk", "PASS  generator",
+		"FAIL  scaffold leftovers", "the scaffold's template validator, unchanged")
 
 	r = judge(t, root, "list")
-	r.want(t, 0, "SLUG", "knight-moves", "sum", "Sum", "300 ms", "64MiB", "6 (1 samples)", "AC 1 WA 1 RE 1 CE 1")
+	r.want(t, 0, "SLUG", "knight-moves", "sum", "Sum", "300 ms", "64MiB", "6 (1 sample)", "AC 1 WA 1 RE 1 CE 1")
 	r = judge(t, root, "list", "--format", "json")
 	var entries []listEntry
 	if err := json.Unmarshal([]byte(r.stdout), &entries); err != nil {

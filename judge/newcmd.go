@@ -30,7 +30,8 @@ written and an accepted solution is added.`,
 			for _, c := range created {
 				fmt.Fprintf(out, "created %s\n", c)
 			}
-			fmt.Fprintf(out, "next: write the title and statement (every %s), the validator and generator, add solutions, then run judge verify %s\n",
+			fmt.Fprintf(out, "next: write the title and statement (every %[1]s), the validator and generator, and a solution in solutions/%[2]s/accepted/;\n"+
+				"then add tests with judge test add %[2]s <input-file>... or judge test gen %[2]s --count N, and run judge verify %[2]s\n",
 				author.Placeholder, args[0])
 			return nil
 		},

@@ -87,8 +87,11 @@ arguments in tests/generated.yaml so that judge test regen rebuilds them byte fo
 			if len(pos) != 1 {
 				return usageError(fmt.Errorf("want one problem before the generator arguments, got %d arguments", len(pos)))
 			}
+			if !cmd.Flags().Changed("count") {
+				return usageError(errors.New("--count is required: how many tests to generate (judge test gen <problem> --count N)"))
+			}
 			if opt.Count <= 0 {
-				return usageError(errors.New("--count must be positive"))
+				return usageError(fmt.Errorf("--count must be positive, got %d", opt.Count))
 			}
 			opt.SeedSet = cmd.Flags().Changed("seed")
 			opt.Args = genArgs
@@ -110,8 +113,9 @@ arguments in tests/generated.yaml so that judge test regen rebuilds them byte fo
 			return nil
 		},
 	}
-	cmd.Flags().IntVar(&opt.Count, "count", 0, "number of tests to generate")
-	cmd.Flags().Uint64Var(&opt.Seed, "seed", 1, "first seed (default: one more than the largest recorded)")
+	cmd.Flags().IntVar(&opt.Count, "count", 0, "number of tests to generate (required)")
+	// The default is computed, so the flag's own (zero) is not shown.
+	cmd.Flags().Uint64Var(&opt.Seed, "seed", 0, "first seed (default: one more than the largest recorded, or 1)")
 	return cmd
 }
 

@@ -2,7 +2,14 @@ package main
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
+	"io/fs"
+	"os"
+	"path"
+	"path/filepath"
+	"slices"
+	"time"
 
 	"github.com/puzzlejudge/judge/author"
 	"github.com/puzzlejudge/judge/report"
@@ -11,7 +18,9 @@ import (
 )
 
 func newVerifyCmd() *cobra.Command {
-	var format, output string
+	var format, output, timeLimit string
+	var solutions, tests []string
+	var strict, stopOnFail, times bool
 	cmd := &cobra.Command{
 		Use:   "verify [problem...]",
 		Short: "Check problem packages: files, samples, validator, generator, every solution's verdict, time-limit margins",
@@ -22,13 +31,34 @@ generator rebuilds tests/generated.yaml, every solution gets the verdict of its 
 accepted solution uses at most half the time limit and every time_limit_exceeded solution exceeds
 1.5x it, and the expected outputs agree with the reference solution.
 
-Exit status 0 when every check passes, 1 when one fails, 2 on bad usage.`,
-		Example: "  judge verify\n  judge verify flip-game --format junit --output verify.xml",
+Exit status 0 when every check passes, 1 when one fails, 2 on bad usage (an --output file that
+cannot be written is found before anything runs), 3 when the judge itself failed a check (status
+IERR in the text, <error> in JUnit, "error" in JSON).`,
+		Example: "  judge verify\n  judge verify flip-game --format junit --output verify.xml\n" +
+			"  judge verify a-plus-b --solution 'accepted/*' --test 'sample*' --time-limit 2s\n  judge verify --strict --stop-on-fail",
 		RunE: func(cmd *cobra.Command, args []string) error {
 			switch format {
 			case "text", "json", "junit":
 			default:
 				return usageError(fmt.Errorf("unknown format %q (want text, json or junit)", format))
+			}
+			var tl time.Duration
+			if timeLimit != "" {
+				d, err := time.ParseDuration(timeLimit)
+				if err != nil || d <= 0 {
+					return usageError(fmt.Errorf("--time-limit %q: want a positive duration such as 1s or 1500ms", timeLimit))
+				}
+				tl = d
+			}
+			for _, g := range append(slices.Clone(solutions), tests...) {
+				if _, err := path.Match(g, ""); err != nil {
+					return usageError(fmt.Errorf("bad glob %q: %w", g, err))
+				}
+			}
+			if output != "" {
+				if err := checkWritable(output); err != nil {
+					return usageError(fmt.Errorf("--output: %w", err))
+				}
 			}
 			cfg, err := loadConfig(cmd)
 			if err != nil {
@@ -56,10 +86,11 @@ Exit status 0 when every check passes, 1 when one fails, 2 on bad usage.`,
 			}
 			defer e.close()
 			ctx := cmd.Context()
-			bar := newProgress(cmd.ErrOrStderr(), "verify")
-			v := &verify.Verifier{Kit: e.kit(), Progress: bar.update()}
+			live := newVerifyLive(cmd.ErrOrStderr(), e.style)
+			v := &verify.Verifier{Kit: e.kit(), Progress: live.progress, OnCheck: live.check,
+				Strict: strict, StopOnFail: stopOnFail, Solutions: solutions, Tests: tests, TimeLimit: tl}
 			rep, err := v.Verify(ctx, dirs)
-			bar.finish()
+			live.finish()
 			if err != nil {
 				if ctx.Err() != nil {
 					return finish(ctx, ctx.Err())
@@ -74,42 +105,93 @@ Exit status 0 when every check passes, 1 when one fails, 2 on bad usage.`,
 					err = verify.JSON(&buf, rep)
 				case "junit":
 					err = verify.JUnit(&buf, rep)
-				default:
-					err = verify.Text(&buf, rep, style)
+				case "text":
+					if times {
+						err = verify.TextTimes(&buf, rep, style)
+					} else {
+						err = verify.Text(&buf, rep, style)
+					}
 				}
 				return buf.Bytes(), err
 			}
-			shown := rep
+			var file []byte
 			if output != "" {
-				data, err := render(format, rep, report.Style{})
-				if err != nil {
+				if file, err = render(format, rep, report.Style{}); err != nil {
 					return internalError(err)
 				}
-				if err := author.WriteFile(output, data, 0o644); err != nil {
-					return usageError(err)
-				}
-				// The file has the report; people still read the text, or
-				// its summary when the file has the text.
-				fileHasText := format == "text"
+				// The file has the report; people still read the text.
 				format = "text"
-				if fileHasText {
-					shown = &verify.Report{OK: rep.OK, Summary: rep.Summary, Stats: rep.Stats}
-				}
 			}
-			data, err := render(format, shown, e.style)
+			data, err := render(format, rep, e.style)
 			if err != nil {
 				return internalError(err)
 			}
 			if _, err := cmd.OutOrStdout().Write(data); err != nil {
 				return internalError(err)
 			}
-			if !rep.OK {
-				return errVerdict
+			if output != "" {
+				if err := author.WriteFile(output, file, 0o644); err != nil {
+					return usageError(fmt.Errorf("--output: %w", err))
+				}
 			}
-			return nil
+			return verifyExit(rep)
 		},
 	}
 	cmd.Flags().StringVar(&format, "format", "text", "output format: text, json or junit")
 	cmd.Flags().StringVarP(&output, "output", "o", "", "write the report to this file (atomically) and a text report to stdout")
+	cmd.Flags().StringArrayVar(&solutions, "solution", nil, "judge only the solutions whose path under solutions/<slug>/ or file name matches this glob (repeatable)")
+	cmd.Flags().StringArrayVar(&tests, "test", nil, "run only the tests whose name matches this glob (repeatable)")
+	cmd.Flags().StringVar(&timeLimit, "time-limit", "", "judge with this time limit instead of problem.yaml's (1s, 1500ms)")
+	cmd.Flags().BoolVar(&stopOnFail, "stop-on-fail", false, "stop at the first failed check; the checks not finished are skipped")
+	cmd.Flags().BoolVar(&strict, "strict", false, "fail on warnings too")
+	cmd.Flags().BoolVar(&times, "times", false, "show each problem's CPU times, solutions × tests, with each solution's share of the limit (JSON always has them)")
 	return cmd
+}
+
+// verifyExit returns the exit of a verification: 3 when the judge itself
+// failed a check, 1 when a check failed, 0 when all passed.
+func verifyExit(rep *verify.Report) error {
+	switch {
+	case rep.Summary.Errors > 0:
+		return internalError(fmt.Errorf("%d %s failed with an internal error of the judge (IERR above): the judge, not the package, is at fault", rep.Summary.Errors, pluralWord(rep.Summary.Errors, "check")))
+	case !rep.OK:
+		return errVerdict
+	}
+	return nil
+}
+
+func pluralWord(n int, noun string) string {
+	if n == 1 {
+		return noun
+	}
+	return noun + "s"
+}
+
+// checkWritable makes sure a report can be written to path before the
+// work that makes it starts: its folder exists and takes a new file, and
+// path is not a folder.
+func checkWritable(path string) error {
+	if fi, err := os.Stat(path); err == nil && fi.IsDir() {
+		return fmt.Errorf("%s: is a folder", path)
+	}
+	dir := filepath.Dir(path)
+	fi, err := os.Stat(dir)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return fmt.Errorf("%s: folder %s does not exist", path, dir)
+	case err != nil:
+		return fmt.Errorf("%s: %w", path, err)
+	case !fi.IsDir():
+		return fmt.Errorf("%s: %s is not a folder", path, dir)
+	}
+	f, err := os.CreateTemp(dir, "."+filepath.Base(path)+".check-")
+	if err != nil {
+		var pe *fs.PathError
+		if errors.As(err, &pe) {
+			err = pe.Err
+		}
+		return fmt.Errorf("%s: cannot write in %s: %w", path, dir, err)
+	}
+	f.Close()
+	return os.Remove(f.Name())
 }

@@ -111,6 +111,12 @@ type Info struct {
 // where it fails too (ErrNoFullSandbox): ModeBasic as root is only had by
 // asking for it, and even then programs run as an unprivileged uid.
 func New(cfg Config) (*Sandbox, error) {
+	if os.Getenv(helperEnv) != "" {
+		// Started as a box helper, this program went on to its own work
+		// instead: without this check it would open boxes of its own,
+		// each starting the program again, without end.
+		return nil, errors.New("this program was started as a box helper but did not call runner.Init first thing in main (or TestMain)")
+	}
 	mode := cfg.Mode
 	if mode == "" {
 		mode = ModeAuto

@@ -1,6 +1,7 @@
 package verify
 
 import (
+	"errors"
 	"fmt"
 	"path/filepath"
 	"slices"
@@ -17,36 +18,44 @@ import (
 const maxDetails = 20
 
 // report makes the checks of a package from what was found and run.
-func (pk *pkg) report() *ProblemReport {
+func (r *run) report(pk *pkg) *ProblemReport {
 	rep := &ProblemReport{Problem: pk.slug, Dir: pk.disp}
 	if pk.p != nil {
 		rep.Title = pk.p.Title
 	}
 	add := func(c *Check) {
-		if len(c.Details) > maxDetails {
-			n := len(c.Details) - maxDetails
-			c.Details = append(c.Details[:maxDetails:maxDetails], fmt.Sprintf("… and %d more", n))
+		rep.Checks = append(rep.Checks, r.final(pk, c))
+	}
+	// The checks of runs are made only when they ran: once --stop-on-fail
+	// has stopped, those not given yet are skipped unmade.
+	addRun := func(name string, mk func() *Check) {
+		if c := r.stoppedCheck(pk, name); c != nil {
+			rep.Checks = append(rep.Checks, c)
+			return
 		}
-		rep.Checks = append(rep.Checks, c)
+		add(mk())
 	}
 	add(pk.configCheck())
 	add(pk.statementCheck())
 	add(pk.testFiles)
 	add(pk.samples)
+	add(pk.statedLimits)
+	add(pk.distinct)
+	add(pk.leftovers)
 	if pk.p != nil && pk.p.Checker.Kind == problem.CheckerCustom {
-		add(pk.checkerCheck())
+		addRun(CheckChecker, pk.checkerCheck)
 	}
-	add(pk.validatorCheck())
-	add(pk.junkCheck())
-	add(pk.generatorCheck())
+	addRun(CheckValidator, pk.validatorCheck)
+	addRun(CheckJunk, pk.junkCheck)
+	addRun(CheckGenerator, pk.generatorCheck)
 	add(pk.folders)
 	for _, sr := range pk.runs {
-		add(pk.solutionCheck(sr))
+		addRun(SolutionCheck+sr.sol.Rel, func() *Check { return pk.solutionCheck(sr) })
 	}
-	add(pk.acMarginCheck())
-	add(pk.tleMarginCheck())
-	add(pk.mleMarginCheck())
-	add(pk.outputsCheck())
+	addRun(CheckACMargin, pk.acMarginCheck)
+	addRun(CheckTLEMargin, pk.tleMarginCheck)
+	addRun(CheckMLEMargin, pk.mleMarginCheck)
+	addRun(CheckReferences, pk.outputsCheck)
 	return rep
 }
 
@@ -66,7 +75,11 @@ func (pk *pkg) configCheck() *Check {
 		return fail(c, fmt.Sprintf("%s: title %q still holds the placeholder %s", filepath.Join(pk.disp, problem.ConfigFile), pk.p.Title, author.Placeholder))
 	}
 	l := pk.p.Limits
-	return pass(c, fmt.Sprintf("time limit %v, memory limit %s, checker %s", l.Time, problem.FormatSize(l.Memory), pk.p.Checker.Kind))
+	how := ""
+	if pk.limitOverride {
+		how = " (from --time-limit)"
+	}
+	return pass(c, fmt.Sprintf("time limit %v%s, memory limit %s, checker %s", l.Time, how, problem.FormatSize(l.Memory), pk.p.Checker.Kind))
 }
 
 func (pk *pkg) statementCheck() *Check {
@@ -82,7 +95,7 @@ func (pk *pkg) checkerCheck() *Check {
 	case pk.runnable != "":
 		return skip(c, pk.runnable)
 	case pk.checkerErr != nil:
-		return fail(c, pk.checkerErr.Error())
+		return failErr(c, pk.checkerErr)
 	}
 	return pass(c, "custom checker compiles")
 }
@@ -98,22 +111,25 @@ func (pk *pkg) validatorCheck() *Check {
 		return fail(c, fmt.Sprintf("%s: no validator: add %s/main.go, a Go program that reads one input on stdin and exits 0 only when it is valid",
 			filepath.Join(pk.disp, problem.ValidatorDir), problem.ValidatorDir))
 	case pk.validatorErr != nil:
-		return fail(c, pk.validatorErr.Error())
+		return failErr(c, pk.validatorErr)
 	}
 	var details []string
+	isInternal := false
 	for i, t := range pk.p.Tests {
 		res := pk.valResults[i]
+		c.TimeMs += res.v.Result.Wall.Milliseconds()
 		switch {
 		case res.err != nil:
+			isInternal = true
 			details = append(details, fmt.Sprintf("%s: internal error: %v", pk.testPath(t.Name, ".in"), res.err))
 		case !res.v.Valid:
 			details = append(details, fmt.Sprintf("%s: rejected by the validator: %s", pk.testPath(t.Name, ".in"), res.v.Message))
 		}
 	}
 	if len(details) > 0 {
-		return failWith(c, details)
+		return failDetails(c, details, isInternal)
 	}
-	return pass(c, fmt.Sprintf("accepts all %s", plural(len(pk.p.Tests), "test input")))
+	return pass(c, "accepts "+all(len(pk.p.Tests), "test input"))
 }
 
 func (pk *pkg) junkCheck() *Check {
@@ -124,7 +140,7 @@ func (pk *pkg) junkCheck() *Check {
 	case pk.validator == nil:
 		return skip(c, "no validator to run")
 	}
-	var accepted, crashed, kinds []string
+	var accepted, crashed, broken, kinds []string
 	for i, j := range pk.junk {
 		desc := j.kind
 		if j.from != "" {
@@ -134,14 +150,18 @@ func (pk *pkg) junkCheck() *Check {
 			kinds = append(kinds, j.kind)
 		}
 		res := pk.junkRes[i]
+		c.TimeMs += res.v.Result.Wall.Milliseconds()
 		switch {
 		case res.err != nil:
-			crashed = append(crashed, fmt.Sprintf("%s: internal error: %v", desc, res.err))
+			broken = append(broken, fmt.Sprintf("%s: internal error: %v", desc, res.err))
 		case res.v.Valid:
 			accepted = append(accepted, "accepts junk: "+desc)
 		case res.v.Crashed:
 			crashed = append(crashed, fmt.Sprintf("crashes on junk: %s: %s", desc, res.v.Message))
 		}
+	}
+	if len(broken) > 0 {
+		return failDetails(c, append(broken, accepted...), true)
 	}
 	if len(accepted) > 0 {
 		c.Status, c.Details = Fail, append(accepted, crashed...)
@@ -171,10 +191,12 @@ func (pk *pkg) generatorCheck() *Check {
 	case pk.p.Generator == "":
 		return warn(c, fmt.Sprintf("no generator (%s/main.go): judge test gen and judge stress need one", problem.GeneratorDir))
 	case pk.generatorErr != nil:
-		return fail(c, pk.generatorErr.Error())
+		return failErr(c, pk.generatorErr)
 	}
 	var details []string
+	isInternal := false
 	for _, g := range pk.genRes {
+		c.TimeMs += g.wall.Milliseconds()
 		prefix := ""
 		if g.test != "" {
 			prefix = "test " + g.test + ": "
@@ -183,6 +205,12 @@ func (pk *pkg) generatorCheck() *Check {
 		case !g.done:
 			continue
 		case g.err != nil:
+			var ie *author.InternalError
+			if errors.As(g.err, &ie) {
+				isInternal = true
+				details = append(details, prefix+"internal error: "+g.err.Error())
+				continue
+			}
 			details = append(details, prefix+g.err.Error())
 			continue
 		case g.differs != "":
@@ -191,13 +219,14 @@ func (pk *pkg) generatorCheck() *Check {
 		switch {
 		case g.valid == nil:
 		case g.valid.err != nil:
+			isInternal = true
 			details = append(details, fmt.Sprintf("%sgenerator %s: internal error: %v", prefix, g.call, g.valid.err))
 		case !g.valid.v.Valid:
 			details = append(details, fmt.Sprintf("%sgenerator %s printed an invalid input: %s", prefix, g.call, g.valid.v.Message))
 		}
 	}
 	if len(details) > 0 {
-		return failWith(c, details)
+		return failDetails(c, details, isInternal)
 	}
 	if len(pk.generated) > 0 {
 		return pass(c, fmt.Sprintf("rebuilds %s of %s byte for byte", plural(len(pk.generated), "test"), author.GeneratedFile))
@@ -271,7 +300,7 @@ func (pk *pkg) solutionCheck(sr *solRun) *Check {
 	case pk.runnable != "":
 		return skip(c, pk.runnable)
 	case sr.compErr != nil:
-		return fail(c, "internal error: "+sr.compErr.Error())
+		return internal(c, "internal error: "+sr.compErr.Error())
 	case !sr.comp.OK:
 		res.Verdict = verdict.CE
 		if exp == verdict.CE {
@@ -284,8 +313,10 @@ func (pk *pkg) solutionCheck(sr *solRun) *Check {
 	case pk.checkerErr != nil:
 		return skip(c, "the checker does not compile")
 	}
+	c.TimeMs = sr.comp.Time.Milliseconds()
 	var maxCPU time.Duration
 	for _, t := range sr.judged() {
+		c.TimeMs += t.WallMs
 		res.Tests++
 		maxCPU = max(maxCPU, t.CPU)
 	}
@@ -306,9 +337,9 @@ func (pk *pkg) solutionCheck(sr *solRun) *Check {
 	}
 	switch {
 	case v == verdict.IE:
-		return fail(c, fmt.Sprintf("%s: internal error on test %s: %s", sr.sol.Path, bad.Name, bad.Message))
+		return internal(c, fmt.Sprintf("%s: internal error on test %s: %s", sr.sol.Path, bad.Name, bad.Message))
 	case exp == verdict.AC && v == verdict.AC && res.Tests == len(pk.p.Tests):
-		return pass(c, fmt.Sprintf("AC on all %d tests, at most %s of %s", res.Tests, ms(maxCPU), ms(sr.lim.CPU)))
+		return pass(c, fmt.Sprintf("AC on %s, at most %s of %s", all(res.Tests, "test"), ms(maxCPU), ms(sr.lim.CPU)))
 	case exp == verdict.AC && v == verdict.AC:
 		return fail(c, fmt.Sprintf("%s: judged on %d of %d tests only", sr.sol.Path, res.Tests, len(pk.p.Tests)))
 	case v == verdict.AC:
@@ -317,6 +348,14 @@ func (pk *pkg) solutionCheck(sr *solRun) *Check {
 		return pass(c, how+" as expected"+msg)
 	}
 	return fail(c, fmt.Sprintf("%s: expected %s, got %s%s", sr.sol.Path, exp, how, msg))
+}
+
+// all says "the 1 test" or "all 2 tests".
+func all(n int, noun string) string {
+	if n == 1 {
+		return "the 1 " + noun
+	}
+	return "all " + plural(n, noun)
 }
 
 // plural says "1 test" or "2 tests".
@@ -448,32 +487,43 @@ func (pk *pkg) outputsCheck() *Check {
 	switch {
 	case pk.runnable != "":
 		return skip(c, pk.runnable)
+	case sr == nil && pk.refSkipped != "":
+		return skip(c, pk.refSkipped)
 	case sr == nil && pk.refErr != nil:
 		return fail(c, "no reference solution: "+pk.refErr.Error())
 	case sr == nil:
 		return fail(c, "no reference solution")
 	case sr.compErr != nil:
-		return fail(c, "internal error: "+sr.compErr.Error())
+		return internal(c, "internal error: "+sr.compErr.Error())
 	case !sr.comp.OK:
 		return fail(c, fmt.Sprintf("reference %s does not compile", sr.sol.Path))
 	case pk.checkerErr != nil:
 		return skip(c, "the checker does not compile")
 	}
 	var details []string
+	isInternal := false
 	for i, t := range sr.results {
 		name := pk.p.Tests[i].Name
+		c.TimeMs += t.WallMs
 		switch t.Verdict {
 		case verdict.AC:
 		case verdict.WA, verdict.PE:
 			details = append(details, fmt.Sprintf("%s: disagrees with the output of the reference %s: %s", pk.testPath(name, ".out"), sr.sol.Rel, firstLine(t.Message)))
 		case "":
 			details = append(details, fmt.Sprintf("%s: not judged", pk.testPath(name, ".in")))
+		case verdict.IE:
+			isInternal = true
+			details = append(details, fmt.Sprintf("%s: internal error judging the reference %s: %s", pk.testPath(name, ".in"), sr.sol.Rel, firstLine(t.Message)))
 		default:
 			details = append(details, fmt.Sprintf("%s: the reference %s got %s (%s), so its output cannot be compared", pk.testPath(name, ".in"), sr.sol.Rel, t.Verdict, firstLine(t.Message)))
 		}
 	}
 	if len(details) > 0 {
-		return failWith(c, details)
+		return failDetails(c, details, isInternal)
 	}
-	return pass(c, fmt.Sprintf("all %d expected outputs agree with %s (checker %s)", len(sr.results), sr.sol.Rel, pk.p.Checker.Kind))
+	verb := " agree"
+	if len(sr.results) == 1 {
+		verb = " agrees"
+	}
+	return pass(c, fmt.Sprintf("%s%s with %s (checker %s)", all(len(sr.results), "expected output"), verb, sr.sol.Rel, pk.p.Checker.Kind))
 }

@@ -21,9 +21,10 @@ func sampleReport() *verify.Report {
 				{Name: verify.CheckJunk, Status: verify.Fail, Message: "accepts junk: empty file", Details: []string{"accepts junk: empty file", "accepts junk: <truncated> & more"}},
 				{Name: verify.CheckGenerator, Status: verify.Warn, Message: "no generator"},
 				{Name: verify.CheckReferences, Status: verify.Skip, Message: "the package does not load"},
+				{Name: "solution accepted/a.c", Status: verify.Error, Message: "internal error: run c: box gone", TimeMs: 1250},
 			},
 		}},
-		Summary: verify.Summary{Problems: 1, Failed: 1, Checks: 4, Passed: 1, Failures: 1, Warnings: 1, Skipped: 1},
+		Summary: verify.Summary{Problems: 1, Failed: 1, Checks: 5, Passed: 1, Failures: 1, Errors: 1, Warnings: 1, Skipped: 1},
 	}
 }
 
@@ -35,37 +36,61 @@ func TestJUnit(t *testing.T) {
 	var doc struct {
 		Tests    int `xml:"tests,attr"`
 		Failures int `xml:"failures,attr"`
+		Errors   int `xml:"errors,attr"`
 		Suites   []struct {
-			Name     string `xml:"name,attr"`
-			Failures int    `xml:"failures,attr"`
-			Skipped  int    `xml:"skipped,attr"`
-			Cases    []struct {
-				Name    string `xml:"name,attr"`
+			Name       string `xml:"name,attr"`
+			Failures   int    `xml:"failures,attr"`
+			Errors     int    `xml:"errors,attr"`
+			Skipped    int    `xml:"skipped,attr"`
+			Properties []struct {
+				Name  string `xml:"name,attr"`
+				Value string `xml:"value,attr"`
+			} `xml:"properties>property"`
+			Cases []struct {
+				Name    string  `xml:"name,attr"`
+				Time    *string `xml:"time,attr"`
 				Failure *struct {
 					Message string `xml:"message,attr"`
 					Text    string `xml:",chardata"`
 				} `xml:"failure"`
-				Skipped *struct{} `xml:"skipped"`
-				Out     string    `xml:"system-out"`
+				Error *struct {
+					Message string `xml:"message,attr"`
+				} `xml:"error"`
+				Skipped *struct {
+					Message string `xml:"message,attr"`
+				} `xml:"skipped"`
+				Out string `xml:"system-out"`
+				Err string `xml:"system-err"`
 			} `xml:"testcase"`
 		} `xml:"testsuite"`
 	}
 	if err := xml.Unmarshal(buf.Bytes(), &doc); err != nil {
 		t.Fatalf("not XML: %v\n%s", err, buf.String())
 	}
-	if doc.Tests != 4 || doc.Failures != 1 || len(doc.Suites) != 1 {
-		t.Fatalf("tests=%d failures=%d suites=%d, want 4 1 1", doc.Tests, doc.Failures, len(doc.Suites))
+	if doc.Tests != 5 || doc.Failures != 1 || doc.Errors != 1 || len(doc.Suites) != 1 {
+		t.Fatalf("tests=%d failures=%d errors=%d suites=%d, want 5 1 1 1", doc.Tests, doc.Failures, doc.Errors, len(doc.Suites))
 	}
 	s := doc.Suites[0]
-	if s.Name != "sum" || s.Failures != 1 || s.Skipped != 1 || len(s.Cases) != 4 {
+	if s.Name != "sum" || s.Failures != 1 || s.Errors != 1 || s.Skipped != 2 || len(s.Cases) != 5 {
 		t.Fatalf("suite %+v", s)
+	}
+	for _, c := range s.Cases {
+		if c.Time == nil {
+			t.Errorf("case %q has no time", c.Name)
+		}
+	}
+	if ie := s.Cases[4]; ie.Error == nil || ie.Failure != nil || !strings.Contains(ie.Error.Message, "box gone") || *ie.Time != "1.250" {
+		t.Errorf("internal error case %+v", ie)
+	}
+	if len(s.Properties) == 0 || s.Properties[0].Name != "warnings" || s.Properties[0].Value != "1" {
+		t.Errorf("properties %+v", s.Properties)
 	}
 	junk := s.Cases[1]
 	if junk.Name != verify.CheckJunk || junk.Failure == nil || junk.Failure.Message != "accepts junk: empty file" ||
 		!strings.Contains(junk.Failure.Text, "<truncated> & more") {
 		t.Errorf("failed case %+v", junk)
 	}
-	if s.Cases[2].Failure != nil || !strings.Contains(s.Cases[2].Out, "warning: no generator") {
+	if w := s.Cases[2]; w.Failure != nil || w.Skipped == nil || w.Skipped.Message != "warning: no generator" || !strings.Contains(w.Err, "warning: no generator") {
 		t.Errorf("warning case %+v", s.Cases[2])
 	}
 	if s.Cases[3].Skipped == nil {
@@ -107,7 +132,8 @@ func TestText(t *testing.T) {
 		"          accepts junk: <truncated> & more",
 		"WARN  generator",
 		"SKIP  expected outputs",
-		"FAIL  1 problems (1 failed), 4 checks: 1 passed, 1 failed, 1 warnings, 1 skipped",
+		"IERR  solution accepted/a.c   internal error: run c: box gone",
+		"FAIL  1 problems (1 failed), 5 checks: 1 passed, 1 failed, 1 internal errors, 1 warnings, 1 skipped",
 	} {
 		if !strings.Contains(out, want) {
 			t.Errorf("text lacks %q:\n%s", want, out)

@@ -7,34 +7,41 @@ import (
 // Status is the outcome of one check.
 type Status string
 
-// The outcomes of a check. Only Fail makes a problem fail; Warn is a
-// finding that does not, and Skip a check that could not run because an
+// The outcomes of a check. Fail and Error make a problem fail; Error is
+// the judge's own failure (a sandbox that could not run a program, a
+// compiler missing from the box), not the package's, and makes `judge
+// verify` exit 3. Warn is a finding that does not fail (unless the
+// verification is strict), and Skip a check that could not run because an
 // earlier one failed or the package has nothing to check.
 const (
-	Pass Status = "pass"
-	Fail Status = "fail"
-	Warn Status = "warn"
-	Skip Status = "skip"
+	Pass  Status = "pass"
+	Fail  Status = "fail"
+	Error Status = "error"
+	Warn  Status = "warn"
+	Skip  Status = "skip"
 )
 
 // Names of the checks, in the order they are reported. Each solution has a
 // check of its own, named SolutionCheck + its path under the problem's
 // solutions folder ("solution accepted/bfs.go").
 const (
-	CheckConfig     = "problem.yaml"
-	CheckStatement  = "statement"
-	CheckTestFiles  = "test files"
-	CheckSamples    = "samples in statement"
-	CheckChecker    = "checker"
-	CheckValidator  = "validator"
-	CheckJunk       = "validator rejects junk"
-	CheckGenerator  = "generator"
-	CheckSolutions  = "solution folders"
-	SolutionCheck   = "solution "
-	CheckACMargin   = "time limit: accepted margin"
-	CheckTLEMargin  = "time limit: TLE margin"
-	CheckMLEMargin  = "time limit: MLE margin"
-	CheckReferences = "expected outputs"
+	CheckConfig       = "problem.yaml"
+	CheckStatement    = "statement"
+	CheckTestFiles    = "test files"
+	CheckSamples      = "samples in statement"
+	CheckStatedLimits = "statement limits"
+	CheckDistinct     = "distinct inputs"
+	CheckLeftovers    = "scaffold leftovers"
+	CheckChecker      = "checker"
+	CheckValidator    = "validator"
+	CheckJunk         = "validator rejects junk"
+	CheckGenerator    = "generator"
+	CheckSolutions    = "solution folders"
+	SolutionCheck     = "solution "
+	CheckACMargin     = "time limit: accepted margin"
+	CheckTLEMargin    = "time limit: TLE margin"
+	CheckMLEMargin    = "time limit: MLE margin"
+	CheckReferences   = "expected outputs"
 )
 
 // Report is the result of verifying problem packages. Its JSON form is
@@ -54,6 +61,10 @@ type ProblemReport struct {
 	Title   string   `json:"title,omitempty"` // from problem.yaml, when it loads
 	OK      bool     `json:"ok"`              // no check failed
 	Checks  []*Check `json:"checks"`
+	// Times is the table of CPU times, solutions × tests, with the
+	// time limit the problemtools rule suggests; nil when no solution
+	// ran.
+	Times *Timing `json:"times,omitempty"`
 }
 
 // Check is one named check of a problem package.
@@ -66,6 +77,9 @@ type Check struct {
 	Details []string `json:"details,omitempty"`
 	// Solution is set on the check of a solution.
 	Solution *SolutionResult `json:"solution,omitempty"`
+	// TimeMs is the time the check's programs took: the wall time of
+	// their runs, and a solution's compile; 0 for checks that run nothing.
+	TimeMs int64 `json:"time_ms"`
 }
 
 // SolutionResult is how a solution fared.
@@ -100,6 +114,8 @@ type Summary struct {
 	Checks   int `json:"checks"`
 	Passed   int `json:"passed"`
 	Failures int `json:"failures"`
+	// Errors counts the checks the judge itself failed (status error).
+	Errors   int `json:"errors"`
 	Warnings int `json:"warnings"`
 	Skipped  int `json:"skipped"`
 }
@@ -137,6 +153,9 @@ func (r *Report) summarize() {
 				r.Summary.Passed++
 			case Fail:
 				r.Summary.Failures++
+				p.OK = false
+			case Error:
+				r.Summary.Errors++
 				p.OK = false
 			case Warn:
 				r.Summary.Warnings++

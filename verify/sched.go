@@ -14,11 +14,25 @@ type sequence struct {
 	jobs       []func(ctx context.Context) (failed bool)
 	stopOnFail bool
 	rank       int // lower ranks are served first
+	// onDone, if set, is called once when every job has ended or will
+	// never start (after a failure that stops the sequence).
+	onDone func()
 
 	next      int // next job to start
 	active    int // jobs running now
 	firstFail int // lowest job that failed, len(jobs) if none
 	cancels   []context.CancelFunc
+	ended     bool
+}
+
+// finished reports, under the pool's lock, whether the sequence has just
+// ended: no job runs and none is left to start. It is true once.
+func (s *sequence) finished() bool {
+	if s.ended || s.active > 0 || (s.next < len(s.jobs) && s.firstFail == len(s.jobs)) {
+		return false
+	}
+	s.ended = true
+	return true
 }
 
 func newSequence(stopOnFail bool) *sequence {
@@ -51,6 +65,15 @@ type pool struct {
 func (p *pool) add(s *sequence, rank int) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
+	if len(s.jobs) == 0 {
+		s.ended = true
+		if s.onDone != nil {
+			p.mu.Unlock()
+			s.onDone()
+			p.mu.Lock()
+		}
+		return
+	}
 	s.rank = rank
 	s.firstFail = len(s.jobs)
 	s.cancels = make([]context.CancelFunc, len(s.jobs))
@@ -139,9 +162,15 @@ func (p *pool) work(ctx context.Context) {
 			}
 		}
 		p.cond.Broadcast()
-		if p.done != nil {
+		ended := s.finished() && s.onDone != nil
+		if p.done != nil || ended {
 			p.mu.Unlock()
-			p.done(1 + dropped)
+			if ended {
+				s.onDone()
+			}
+			if p.done != nil {
+				p.done(1 + dropped)
+			}
 			p.mu.Lock()
 		}
 	}

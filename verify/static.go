@@ -264,6 +264,29 @@ func checkSamples(disp string, tests []testFile) *Check {
 	return pass(c, fmt.Sprintf("%s shown in %s", plural(n, "sample"), problem.StatementFile))
 }
 
+// internal marks c as the judge's own failure, with the message.
+func internal(c *Check, msg string) *Check { c.Status, c.Message = Error, msg; return c }
+
+// failErr fails c with err, as the judge's own failure when err is one
+// (an author.InternalError).
+func failErr(c *Check, err error) *Check {
+	var ie *author.InternalError
+	if errors.As(err, &ie) {
+		return internal(c, "internal error: "+err.Error())
+	}
+	return fail(c, err.Error())
+}
+
+// failDetails fails c with the details, as the judge's own failure when
+// isInternal.
+func failDetails(c *Check, details []string, isInternal bool) *Check {
+	failWith(c, details)
+	if isInternal {
+		c.Status = Error
+	}
+	return c
+}
+
 func pass(c *Check, msg string) *Check { c.Status, c.Message = Pass, msg; return c }
 func fail(c *Check, msg string) *Check { c.Status, c.Message = Fail, msg; return c }
 func warn(c *Check, msg string) *Check { c.Status, c.Message = Warn, msg; return c }

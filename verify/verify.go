@@ -17,7 +17,9 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
+	"path"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -26,6 +28,7 @@ import (
 	"github.com/puzzlejudge/judge/compile"
 	"github.com/puzzlejudge/judge/grade"
 	"github.com/puzzlejudge/judge/problem"
+	"github.com/puzzlejudge/judge/problem/kattis"
 	"github.com/puzzlejudge/judge/runner"
 	"github.com/puzzlejudge/judge/verdict"
 )
@@ -56,6 +59,25 @@ type Verifier struct {
 	// Progress, if set, is called as work advances with the number of
 	// steps done and their total. Calls never overlap.
 	Progress func(done, total int)
+	// OnCheck, if set, is called with each check as soon as it is final
+	// (a solution's when it has run on every test), with the problem it
+	// belongs to; the checks left are given at the end. Calls never
+	// overlap; the report holds the same checks.
+	OnCheck func(problem string, c *Check)
+	// Strict fails warnings.
+	Strict bool
+	// StopOnFail stops at the first failed check: the checks not final
+	// by then are skipped.
+	StopOnFail bool
+	// Solutions, if set, selects the solutions judged: those whose path
+	// under solutions/<slug>/ ("accepted/bfs.go") or file name matches
+	// one of these globs (path.Match).
+	Solutions []string
+	// Tests, if set, selects the tests run (validator, solutions): those
+	// whose name matches one of these globs.
+	Tests []string
+	// TimeLimit, if set, replaces every problem's time limit.
+	TimeLimit time.Duration
 }
 
 // Verify checks the problem packages in dirs (each as given, for
@@ -83,23 +105,64 @@ func (v *Verifier) Verify(ctx context.Context, dirs []string) (*Report, error) {
 			Workers:         1,
 			CheckerLanguage: v.Kit.Config.Languages["go"],
 			TempDir:         tmp,
+			LanguageOf:      func(file string) (*compile.Language, error) { return v.Kit.Config.Language(file, "") },
 		},
-		progress: v.Progress,
+		progress:   v.Progress,
+		onCheck:    v.OnCheck,
+		solutions:  v.Solutions,
+		tests:      v.Tests,
+		timeLimit:  v.TimeLimit,
+		strict:     v.Strict,
+		stopOnFail: v.StopOnFail,
 	}
+	runCtx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	r.cancel = cancel
+	// Kattis packages are verified on their own path, after the native
+	// ones; reports keep the order of dirs.
+	var native []int
 	for i, d := range dirs {
+		if kattis.IsPackage(d) {
+			continue
+		}
 		pk, err := r.plan(d, i)
 		if err != nil {
 			return nil, err
 		}
 		r.pkgs = append(r.pkgs, pk)
+		native = append(native, i)
 	}
-	r.runAll(ctx)
+	for _, pk := range r.pkgs {
+		if pk.runnable != "" {
+			for _, c := range r.report(pk).Checks {
+				r.emitFinal(pk, c)
+			}
+			continue
+		}
+		r.emitAll(pk, pk.configCheck(), pk.statementCheck(), pk.testFiles, pk.samples, pk.statedLimits, pk.distinct, pk.leftovers, pk.folders)
+	}
+	r.runAll(runCtx)
 	if ctx.Err() != nil {
 		return nil, ctx.Err()
 	}
-	rep := &Report{Problems: make([]*ProblemReport, len(r.pkgs))}
+	rep := &Report{Problems: make([]*ProblemReport, len(dirs))}
 	for i, pk := range r.pkgs {
-		rep.Problems[i] = pk.report()
+		pr := r.report(pk)
+		if r.stopped == "" {
+			pr.Times = pk.timing()
+		}
+		for _, c := range pr.Checks {
+			r.emitFinal(pk, c)
+		}
+		rep.Problems[native[i]] = pr
+	}
+	for i, d := range dirs {
+		if rep.Problems[i] == nil {
+			rep.Problems[i] = r.verifyKattis(runCtx, d)
+			if ctx.Err() != nil {
+				return nil, ctx.Err()
+			}
+		}
 	}
 	rep.summarize()
 	rep.Stats = r.stats
@@ -117,10 +180,21 @@ type run struct {
 	pkgs    []*pkg
 
 	progress func(done, total int)
-	mu       sync.Mutex // guards what follows
-	done     int
-	total    int
-	stats    Stats
+
+	onCheck    func(problem string, c *Check)
+	solutions  []string      // globs selecting the solutions judged
+	tests      []string      // globs selecting the tests run
+	timeLimit  time.Duration // replaces the problems' time limits
+	strict     bool
+	stopOnFail bool
+	cancel     context.CancelFunc // stops the run (stopOnFail)
+	emitMu     sync.Mutex         // guards stopped and every pkg's emitted
+	stopped    string             // the first failed check, once stopped
+
+	mu    sync.Mutex // guards what follows
+	done  int
+	total int
+	stats Stats
 }
 
 // step reports n steps done.
@@ -165,8 +239,16 @@ type pkg struct {
 	statement *Check
 	testFiles *Check
 	samples   *Check
-	folders   *Check
-	runnable  string // why programs are not run, "" if they are
+	// The author's checks: the statement's limits, identical inputs,
+	// what judge new left to replace.
+	statedLimits, distinct, leftovers *Check
+	folders                           *Check
+	runnable                          string          // why programs are not run, "" if they are
+	emitted                           map[string]bool // checks given to OnCheck, by name (run.emitMu)
+	// limitOverride is set when --time-limit replaced the time limit;
+	// refSkipped says why the reference is not judged (--solution).
+	limitOverride bool
+	refSkipped    string
 
 	sols   []author.Solution
 	ref    *solRun
@@ -202,10 +284,11 @@ type toolResult struct {
 // genResult is the outcome of one generator call.
 type genResult struct {
 	done    bool
-	call    string // "seed 3 [--x]"
-	test    string // the recorded test, "" for a default seed
-	err     error  // the generator failed, or an internal error
-	differs string // how the output differs from the recorded test
+	call    string        // "seed 3 [--x]"
+	test    string        // the recorded test, "" for a default seed
+	err     error         // the generator failed, or an internal error
+	differs string        // how the output differs from the recorded test
+	wall    time.Duration // the generator's run and the validator's on its output
 	valid   *toolResult
 }
 
@@ -226,7 +309,7 @@ type solRun struct {
 
 // plan loads a package and makes its static checks.
 func (r *run) plan(disp string, index int) (*pkg, error) {
-	pk := &pkg{disp: disp, slug: filepath.Base(filepath.Clean(disp))}
+	pk := &pkg{disp: disp, slug: filepath.Base(filepath.Clean(disp)), emitted: map[string]bool{}}
 	abs, err := filepath.Abs(disp)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", disp, err)
@@ -235,6 +318,10 @@ func (r *run) plan(disp string, index int) (*pkg, error) {
 	pk.p, pk.loadErr = problem.Load(disp)
 	if pk.loadErr != nil {
 		pk.blame = blame(disp, pk.loadErr)
+	}
+	if pk.p != nil && r.timeLimit > 0 {
+		pk.p.Limits.Time = r.timeLimit
+		pk.limitOverride = true
 	}
 	pk.statement = checkStatement(disp)
 	tests, details := scanTests(disp)
@@ -248,6 +335,9 @@ func (r *run) plan(disp string, index int) (*pkg, error) {
 		pass(pk.testFiles, plural(len(tests), "test")+", each .in with its .out")
 	}
 	pk.samples = checkSamples(disp, tests)
+	pk.statedLimits = checkStatedLimits(disp, pk.p)
+	pk.distinct = checkDistinct(tests)
+	pk.leftovers = checkLeftovers(disp)
 
 	pk.folders = &Check{Name: CheckSolutions}
 	solDir := filepath.Join(r.kit.Config.SolutionsDir, pk.slug)
@@ -285,6 +375,19 @@ func (r *run) plan(disp string, index int) (*pkg, error) {
 	if pk.runnable != "" {
 		return pk, nil
 	}
+	if len(r.tests) > 0 {
+		all := pk.p.Tests
+		pk.p.Tests = slices.DeleteFunc(slices.Clone(all), func(t problem.Test) bool { return !matchAny(r.tests, t.Name) })
+		if len(pk.p.Tests) == 0 {
+			names := make([]string, len(all))
+			for i, t := range all {
+				names[i] = t.Name
+			}
+			failWith(pk.testFiles, []string{fmt.Sprintf("--test %s matches no test of %s (tests: %s)", strings.Join(r.tests, ","), pk.slug, strings.Join(names, ", "))})
+			pk.runnable = "no test selected"
+			return pk, nil
+		}
+	}
 
 	// What is to be run: the validator on every test and on junk, the
 	// generator, every solution.
@@ -301,6 +404,12 @@ func (r *run) plan(disp string, index int) (*pkg, error) {
 	}
 	for _, s := range pk.sols {
 		if s.Expected == "" || s.Language == nil {
+			continue
+		}
+		if len(r.solutions) > 0 && !matchAny(r.solutions, s.Rel) && !matchAny(r.solutions, filepath.Base(s.Rel)) {
+			if pk.refErr == nil && s.Path == ref.Path {
+				pk.refSkipped = fmt.Sprintf("the reference %s is not selected by --solution", s.Rel)
+			}
 			continue
 		}
 		sr := &solRun{sol: s, scale: 1, lim: grade.Limits(pk.p, s.Language)}
@@ -526,12 +635,17 @@ func (r *run) solutionsReady(pl *pool, pk *pkg, sr *solRun) {
 		}
 	}
 	r.mu.Unlock()
+	if sr == nil && pk.p.Checker.Kind == problem.CheckerCustom {
+		r.emit(pk, pk.checkerCheck())
+	}
 	for _, s := range start {
 		seq := r.solutionSequence(pk, s)
 		if seq == nil {
+			r.emit(pk, pk.solutionCheck(s))
 			r.step(len(pk.p.Tests))
 			continue
 		}
+		seq.onDone = func() { r.emit(pk, pk.solutionCheck(s)) }
 		rank := rankOther
 		switch {
 		case s.reference:
@@ -555,16 +669,22 @@ func (r *run) toolsReady(pl *pool, pk *pkg, validator, generator bool) {
 	pk.genStarted = pk.genStarted || startGen
 	r.mu.Unlock()
 	if validator {
+		done := func() { r.emitAll(pk, pk.validatorCheck(), pk.junkCheck()) }
 		if s := r.validatorSequence(pk); s != nil {
+			s.onDone = done
 			pl.add(s, rankTools)
 		} else {
+			done()
 			r.step(len(pk.p.Tests) + len(pk.junk))
 		}
 	}
 	if startGen {
+		done := func() { r.emit(pk, pk.generatorCheck()) }
 		if s := r.generatorSequence(pk); s != nil {
+			s.onDone = done
 			pl.add(s, rankTools)
 		} else {
+			done()
 			r.step(len(pk.genCalls()))
 		}
 	}
@@ -651,6 +771,7 @@ func (r *run) generatorSequence(pk *pkg) *sequence {
 				return false
 			}
 			g.done = true
+			g.wall = res.Wall
 			r.ran(res.CPU)
 			if err != nil {
 				g.err = err
@@ -672,9 +793,20 @@ func (r *run) generatorSequence(pk *pkg) *sequence {
 			if pk.validator != nil {
 				g.valid = &toolResult{}
 				r.validate(ctx, pk, out, g.valid)
+				g.wall += g.valid.v.Result.Wall
 			}
 			return false
 		})
 	}
 	return s
+}
+
+// matchAny reports whether name matches one of the globs.
+func matchAny(globs []string, name string) bool {
+	for _, g := range globs {
+		if ok, _ := path.Match(g, name); ok {
+			return true
+		}
+	}
+	return false
 }

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/puzzlejudge/judge/author"
 	"github.com/puzzlejudge/judge/verify"
 )
 
@@ -136,6 +137,9 @@ func TestVerify(t *testing.T) {
 			verify.CheckStatement:                    {verify.Pass, ""},
 			verify.CheckTestFiles:                    {verify.Pass, "6 tests"},
 			verify.CheckSamples:                      {verify.Pass, "1 sample"},
+			verify.CheckStatedLimits:                 {verify.Pass, "no Limits section"},
+			verify.CheckDistinct:                     {verify.Pass, "6 inputs, no two the same"},
+			verify.CheckLeftovers:                    {verify.Pass, ""},
 			verify.CheckValidator:                    {verify.Pass, "accepts all 6 test inputs"},
 			verify.CheckJunk:                         {verify.Pass, "value out of range"},
 			verify.CheckGenerator:                    {verify.Pass, "rebuilds 2 tests"},
@@ -268,6 +272,51 @@ func TestVerify(t *testing.T) {
 		},
 		want: map[string]want{
 			verify.CheckSamples: {verify.Fail, "tests/sample-1.out: does not appear in statement.md"},
+		},
+	}, {
+		name: "statement states other limits",
+		break_: func(t *testing.T, pkg, sols string) {
+			path := filepath.Join(pkg, "statement.md")
+			data, err := os.ReadFile(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			write(t, path, strings.Replace(string(data), "## Samples", "## Limits\n\n- Time limit: 2 seconds. Memory limit: 64 MiB.\n\n## Samples", 1))
+		},
+		want: map[string]want{
+			verify.CheckStatedLimits: {verify.Fail, "statement.md:15: states time 2 seconds, but "},
+		},
+	}, {
+		name: "identical inputs",
+		break_: func(t *testing.T, pkg, sols string) {
+			write(t, filepath.Join(pkg, "tests", "9.in"), "10 20\n")
+			write(t, filepath.Join(pkg, "tests", "9.out"), "30\n")
+			write(t, filepath.Join(pkg, "tests", "10.in"), "10 20\n")
+			write(t, filepath.Join(pkg, "tests", "10.out"), "30\n")
+		},
+		want: map[string]want{
+			verify.CheckDistinct: {verify.Warn, "tests/10.in: the same input as "},
+		},
+	}, {
+		name: "scaffold template left",
+		break_: func(t *testing.T, pkg, sols string) {
+			tmp := t.TempDir()
+			if _, err := author.Scaffold(filepath.Join(tmp, "p"), filepath.Join(tmp, "s"), "x"); err != nil {
+				t.Fatal(err)
+			}
+			for _, f := range []string{"generator/main.go", "validator/main.go"} {
+				data, err := os.ReadFile(filepath.Join(tmp, "p", "x", f))
+				if err != nil {
+					t.Fatal(err)
+				}
+				if f == "validator/main.go" {
+					data = append(data, "\n// edited\n"...)
+				}
+				write(t, filepath.Join(pkg, f), string(data))
+			}
+		},
+		want: map[string]want{
+			verify.CheckLeftovers: {verify.Fail, "generator/main.go: the scaffold's template generator, unchanged"},
 		},
 	}, {
 		name: "statement missing",

@@ -1,8 +1,7 @@
 // Command generator prints one input: generator <seed> [--max M].
 // The output depends only on the seed and the arguments.
 //
-// TODO: this template prints the scaffold's sample format, two integers of
-// absolute value at most M (default 10^9); print the problem's own inputs.
+// It prints two integers of absolute value at most M (default 10^9).
 package main
 
 import (

@@ -2,9 +2,8 @@
 // input is valid, and otherwise 1 with a one-line message naming the line
 // on stderr.
 //
-// TODO: this template checks the scaffold's sample format, one line with
-// two integers between -10^9 and 10^9 separated by one space; check the
-// problem's own format and every guarantee of its statement instead.
+// The input of sum is one line with two integers between -10^9 and 10^9
+// separated by one space.
 package main
 
 import (
