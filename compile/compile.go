@@ -95,8 +95,9 @@ func (c *Compiler) Compile(ctx context.Context, lang *Language, source string) (
 	if len(lang.Compile) > 0 {
 		id = c.identity(ctx, lang)
 	}
-	entry := filepath.Join(c.CacheDir, "bin", key(lang, id, lim, src))
-	if prog, comp, ok := cached(lang, entry); ok {
+	name := sourceName(lang, source)
+	entry := filepath.Join(c.CacheDir, "bin", key(forSource(lang, name), id, lim, src))
+	if prog, comp, ok := cached(lang, name, entry); ok {
 		return prog, comp, nil
 	}
 	if err := os.MkdirAll(filepath.Join(c.CacheDir, "bin"), 0o755); err != nil {
@@ -110,11 +111,11 @@ func (c *Compiler) Compile(ctx context.Context, lang *Language, source string) (
 	start := time.Now()
 	comp, store := Compilation{OK: true}, true
 	if len(lang.Compile) == 0 {
-		if err := fileutil.Copy(source, filepath.Join(tmp, lang.Source), 0o644); err != nil {
+		if err := fileutil.Copy(source, filepath.Join(tmp, name), 0o644); err != nil {
 			return nil, comp, err
 		}
 	} else {
-		if comp, store, err = c.runCompiler(ctx, lang, id, source, tmp, lim); err != nil {
+		if comp, store, err = c.runCompiler(ctx, forSource(lang, name), id, source, tmp, lim); err != nil {
 			return nil, comp, err
 		}
 	}
@@ -128,16 +129,17 @@ func (c *Compiler) Compile(ctx context.Context, lang *Language, source string) (
 	if !comp.OK {
 		return nil, comp, nil
 	}
-	return program(lang, entry), comp, nil
+	return program(lang, name, entry), comp, nil
 }
 
-// runCompiler compiles source into out. It reports whether the result may
+// runCompiler compiles source into out; lang is as forSource made it. It
+// reports whether the result may
 // be cached: a failure caused by a limit, a signal, or a command the
 // compiler could not find or run is not the source's fault for certain,
 // and is not kept.
 func (c *Compiler) runCompiler(ctx context.Context, lang *Language, id, source, out string, lim runner.Limits) (Compilation, bool, error) {
 	spec := runner.Spec{
-		Args:       lang.Compile,
+		Args:       expandLimits(lang.Compile, lim),
 		Env:        lang.Env,
 		Work:       []runner.File{{Name: lang.Source, Path: source}},
 		Collect:    lang.Artifacts,
@@ -225,8 +227,9 @@ func storeEntry(tmp, entry string, comp Compilation) error {
 	return nil
 }
 
-// cached returns the compile stored in entry, if there is one.
-func cached(lang *Language, entry string) (*Program, Compilation, bool) {
+// cached returns the compile stored in entry, if there is one; name is the
+// source's name in the box.
+func cached(lang *Language, name, entry string) (*Program, Compilation, bool) {
 	data, err := os.ReadFile(filepath.Join(entry, "compile.json"))
 	if err != nil {
 		return nil, Compilation{}, false
@@ -239,28 +242,21 @@ func cached(lang *Language, entry string) (*Program, Compilation, bool) {
 	if !comp.OK {
 		return nil, comp, true
 	}
-	return program(lang, entry), comp, true
+	return program(lang, name, entry), comp, true
 }
 
-// program returns the program whose files are in entry.
-func program(lang *Language, entry string) *Program {
+// program returns the program whose files are in entry; name is the
+// source's name in the box, which is the program when there is no compile.
+func program(lang *Language, name, entry string) *Program {
 	p := &Program{Language: lang}
 	names := lang.Artifacts
 	if len(lang.Compile) == 0 {
-		names = []string{lang.Source}
+		names = []string{name}
 	}
 	for _, n := range names {
 		p.Files = append(p.Files, runner.File{Name: n, Path: filepath.Join(entry, n)})
 	}
 	return p
-}
-
-func replaceAll(list []string, old, new string) []string {
-	out := make([]string, len(list))
-	for i, s := range list {
-		out[i] = strings.ReplaceAll(s, old, new)
-	}
-	return out
 }
 
 // trimOutput keeps a compiler's message readable: at most 64 KiB and 200

@@ -440,8 +440,9 @@ func parseLanguages(path string, data []byte) (map[string]*compile.Language, err
 			l.TimeMultiplier = 1
 		}
 		switch {
-		case len(l.Extensions) == 0:
-			return nil, fmt.Errorf("%s: %s: no extensions", path, name)
+		case !sub.IsSet("extensions"):
+			// An empty list is a language chosen only by name (--lang).
+			return nil, fmt.Errorf("%s: %s: no extensions (an empty list for a language chosen only with --lang)", path, name)
 		case l.Source == "" || strings.ContainsRune(l.Source, '/'):
 			return nil, fmt.Errorf("%s: %s: source must be a plain file name", path, name)
 		case len(l.Run) == 0:
@@ -531,7 +532,11 @@ func (c *Config) known() string {
 		if len(l.Aliases) > 0 {
 			names += ", " + strings.Join(l.Aliases, ", ")
 		}
-		parts = append(parts, fmt.Sprintf("%s (%s)", names, strings.Join(l.Extensions, " ")))
+		exts := strings.Join(l.Extensions, " ")
+		if exts == "" {
+			exts = "--lang only"
+		}
+		parts = append(parts, fmt.Sprintf("%s (%s)", names, exts))
 	}
 	return strings.Join(parts, ", ")
 }

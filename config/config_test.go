@@ -144,18 +144,38 @@ func TestLanguage(t *testing.T) {
 	}
 }
 
+// TestNameOnlyLanguage checks that a language with an empty list of
+// extensions is chosen by name only, and that one without the key is
+// refused.
+func TestNameOnlyLanguage(t *testing.T) {
+	c, err := Load(writeConfig(t, "", goodLanguages+"pypy3:\n  extensions: []\n  source: main.py\n  run: [pypy3, x]\n"), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if l, err := c.Language("a.py", "pypy3"); err != nil || l.Name != "pypy3" {
+		t.Errorf("Language(a.py, pypy3) = %v, %v", l, err)
+	}
+	if l, err := c.Language("a.py", ""); err != nil || l.Name != "python" {
+		t.Errorf("Language(a.py) = %v, %v; want python", l, err)
+	}
+	want := "known: c (.c), pypy3 (--lang only), python (.py)"
+	if _, err := c.Language("a.txt", ""); err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("Language(a.txt) error %v, want %q", err, want)
+	}
+}
+
 // TestShippedConfig loads the repository's own configuration.
 func TestShippedConfig(t *testing.T) {
 	c, err := Load("../configs/judge.yaml", nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{"go", "c", "cpp", "python"} {
+	for _, want := range []string{"go", "c", "cpp", "python", "java", "kotlin", "rust", "javascript", "pypy3"} {
 		if c.Languages[want] == nil {
 			t.Errorf("shipped languages lack %s", want)
 		}
 	}
-	for _, ext := range []string{".go", ".c", ".cpp", ".cc", ".cxx", ".py"} {
+	for _, ext := range []string{".go", ".c", ".cpp", ".cc", ".cxx", ".py", ".java", ".kt", ".rs", ".js"} {
 		if _, err := c.Language("x"+ext, ""); err != nil {
 			t.Errorf("extension %s: %v", ext, err)
 		}
@@ -258,7 +278,7 @@ func TestLoadBuiltin(t *testing.T) {
 	if c.File != "" || c.Dir != "" || c.ProblemsDir != "problems" || c.SolutionsDir != "solutions" || c.CacheDir != cache {
 		t.Errorf("built-in: file %q dir %q problems %q solutions %q cache %q", c.File, c.Dir, c.ProblemsDir, c.SolutionsDir, c.CacheDir)
 	}
-	for _, want := range []string{"go", "c", "cpp", "python"} {
+	for _, want := range []string{"go", "c", "cpp", "python", "java", "kotlin", "rust", "javascript", "pypy3"} {
 		if c.Languages[want] == nil {
 			t.Errorf("built-in languages lack %s", want)
 		}

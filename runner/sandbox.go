@@ -71,6 +71,9 @@ var DefaultBinds = []string{
 	"/etc/alternatives", "/etc/ld.so.cache", "/etc/ld.so.conf", "/etc/ld.so.conf.d",
 	"/etc/localtime", "/etc/nsswitch.conf", "/etc/passwd", "/etc/group",
 	"/etc/python3", "/etc/python3.11", "/etc/ssl/certs",
+	// Debian's JDKs keep their security and VM settings here; the JVM
+	// does not start without them.
+	"/etc/java-17-openjdk", "/etc/java-21-openjdk",
 }
 
 // Sandbox runs programs in boxes. It is safe for concurrent use; each Run
