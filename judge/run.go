@@ -152,7 +152,7 @@ func newRunCmd() *cobra.Command {
 		},
 	}
 	cmd.Flags().StringVar(&lang, "lang", "", "language, by name or alias such as c++ or py (default: from the file extension; needed with -)")
-	cmd.Flags().StringVar(&input, "input", "", "file to give the program on standard input (default, or -: the judge's standard input)")
+	cmd.Flags().StringVar(&input, "input", "", "`file` to give the program on standard input (default, or -: the judge's standard input)")
 	lf.add(cmd)
 	return cmd
 }
