@@ -184,6 +184,7 @@ func TestShippedConfig(t *testing.T) {
 	for _, tc := range []struct{ file, lang, want string }{
 		{"x.C", "", "cpp"}, {"x.c", "", "c"}, {"X.CPP", "", "cpp"}, {"x.txt", "c++", "cpp"}, {"x.txt", "C++", "cpp"},
 		{"x.txt", "python3", "python"}, {"x.txt", "py", "python"}, {"x.txt", "Go", "go"},
+		{"x.txt", "js", "javascript"}, {"x.txt", "rs", "rust"}, {"x.txt", "kt", "kotlin"}, {"x.txt", "pypy", "pypy3"},
 	} {
 		if l, err := c.Language(tc.file, tc.lang); err != nil || l.Name != tc.want {
 			t.Errorf("Language(%q, %q) = %v, %v; want %s", tc.file, tc.lang, l, err, tc.want)

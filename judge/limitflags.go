@@ -15,8 +15,8 @@ type limitFlags struct {
 }
 
 func (f *limitFlags) add(cmd *cobra.Command) {
-	cmd.Flags().StringVar(&f.time, "time-limit", "", "CPU time limit for this run instead of the problem's, such as 2s or 1500ms (the language's multiplier is not applied)")
-	cmd.Flags().StringVar(&f.memory, "memory-limit", "", "memory limit for this run instead of the problem's, such as 512MiB")
+	cmd.Flags().StringVar(&f.time, "time-limit", "", "CPU time limit for this run instead of the problem's: a `duration` such as 2s or 1500ms (the language's multiplier is not applied)")
+	cmd.Flags().StringVar(&f.memory, "memory-limit", "", "memory limit for this run instead of the problem's: a `size` such as 512MiB")
 }
 
 // parse returns the limits given; zero for those not given.

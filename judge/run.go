@@ -56,6 +56,16 @@ func newRunCmd() *cobra.Command {
 				if p, err = e.findProblem(args[0]); err != nil {
 					return err
 				}
+				if p.Kattis != nil && p.Limits.Time == 0 && cpu == 0 {
+					// A Kattis package may give no time limit: it comes
+					// from its accepted submissions, as in submit.
+					if _, err := e.grader.ResolveTimeLimit(cmd.Context(), p); err != nil {
+						if cmd.Context().Err() != nil {
+							return finish(cmd.Context(), cmd.Context().Err())
+						}
+						return usageError(err)
+					}
+				}
 			}
 			if source == "-" && (input == "" || input == "-") {
 				return usageError(errors.New("the source and the input cannot both come from standard input: give the input with --input FILE"))
@@ -142,7 +152,7 @@ func newRunCmd() *cobra.Command {
 		},
 	}
 	cmd.Flags().StringVar(&lang, "lang", "", "language, by name or alias such as c++ or py (default: from the file extension; needed with -)")
-	cmd.Flags().StringVar(&input, "input", "", "file to give the program on standard input (default, or -: the judge's standard input)")
+	cmd.Flags().StringVar(&input, "input", "", "`file` to give the program on standard input (default, or -: the judge's standard input)")
 	lf.add(cmd)
 	return cmd
 }

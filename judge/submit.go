@@ -47,7 +47,7 @@ func newSubmitCmd() *cobra.Command {
 	fl.StringVar(&f.lang, "lang", "", "language, by name or alias such as c++ or py (default: from the file extension; needed with -)")
 	fl.StringVar(&f.format, "format", "text", "output format: text, json (one object at the end) or jsonl (one object per test, then a summary)")
 	fl.BoolVar(&f.stopOnFail, "stop-on-fail", false, "stop at the first failing test")
-	fl.StringArrayVar(&f.tests, "test", nil, "run only this test: a name or a glob such as 'sample*' (repeatable)")
+	fl.StringArrayVar(&f.tests, "test", nil, "run only this test: a `name|glob` such as 3 or 'sample*' (repeatable)")
 	fl.BoolVar(&f.failed, "failed", false, "run only the tests that failed when this source was last judged on this problem")
 	fl.BoolVar(&f.showInput, "show-input", false, "print the input of the first failing test, and its path (text format)")
 	f.limits.add(cmd)
