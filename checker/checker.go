@@ -21,6 +21,9 @@ import (
 type Result struct {
 	Verdict verdict.Verdict // verdict.AC, verdict.WA or verdict.PE
 	Message string          // short single-line explanation, empty for AC
+	// Score is the score a Kattis output validator wrote to score.txt,
+	// nil if it wrote none.
+	Score *float64
 }
 
 // Checker checks a contestant's output. Its arguments are the paths of the
@@ -42,6 +45,8 @@ func New(spec problem.CheckerSpec, custom Custom) (Checker, error) {
 		return Exact{}, nil
 	case problem.CheckerFloat:
 		return Float{Abs: spec.FloatAbs, Rel: spec.FloatRel}, nil
+	case problem.CheckerDefault:
+		return DefaultWithArgs{}, nil
 	case problem.CheckerCustom:
 		if custom.Sandbox == nil || custom.Program == nil {
 			return nil, fmt.Errorf("new checker: custom checker needs a compiled program and a sandbox (source %s)", spec.Source)

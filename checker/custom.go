@@ -83,39 +83,13 @@ func (f *Failure) Error() string { return "checker " + f.What }
 
 // Check implements Checker.
 func (c Custom) Check(ctx context.Context, input, output, expected string) (Result, error) {
-	if c.Sandbox == nil || c.Program == nil {
-		return Result{}, errors.New("custom checker: no sandbox or no compiled program")
-	}
-	lim := c.Limits
-	if lim == (runner.Limits{}) {
-		lim = CustomLimits()
-	}
-	lim = lim.WithDefaults()
-	files := slices.Clone(c.Program.Files)
-	for _, f := range files {
-		if slices.Contains(customFiles[:], f.Name) {
-			return Result{}, fmt.Errorf("custom checker: its file %q has the name of one of the files it checks", f.Name)
-		}
-	}
-	staged, cleanup, err := stage([]string{input, output, expected})
+	res, lim, err := c.runBoxed(ctx, boxedRun{
+		files: []string{input, output, expected},
+		names: customFiles[:],
+		args:  []string{"{prog}/input", "{prog}/output", "{prog}/answer"},
+	})
 	if err != nil {
-		return Result{}, fmt.Errorf("custom checker: %w", err)
-	}
-	defer cleanup()
-	spec := c.Program.Spec("", "", lim)
-	spec.Args = slices.Clone(spec.Args)
-	for i, name := range customFiles {
-		files = append(files, runner.File{Name: name, Path: staged[i]})
-		spec.Args = append(spec.Args, "{prog}/"+name)
-	}
-	spec.Program = files
-
-	res, err := c.Sandbox.Run(ctx, spec)
-	if err != nil {
-		if ctx.Err() != nil {
-			return Result{}, fmt.Errorf("custom checker: %w", ctx.Err())
-		}
-		return Result{}, fmt.Errorf("run custom checker: %w", err)
+		return Result{}, err
 	}
 	if what, crashed := Crash(res, lim); crashed {
 		return Result{}, &Failure{What: what}
@@ -132,12 +106,66 @@ func (c Custom) Check(ctx context.Context, input, output, expected string) (Resu
 	return Result{}, &Failure{What: join(fmt.Sprintf("exited %d", res.ExitCode), msg)}
 }
 
+// boxedRun is one run of a checker program in a box: the host files it
+// gets read-only in {prog} under names, the arguments after its own
+// command, its standard input, and the files of its working directory
+// {box} to collect into collectDir.
+type boxedRun struct {
+	files, names []string
+	args         []string
+	stdin        string
+	collect      []string
+	collectDir   string
+}
+
+// runBoxed runs the checker program as r says, under c.Limits, and
+// returns its result and the limits it ran under. It is the one way
+// checker programs run: native custom checkers and Kattis output
+// validators alike.
+func (c Custom) runBoxed(ctx context.Context, r boxedRun) (runner.Result, runner.Limits, error) {
+	if c.Sandbox == nil || c.Program == nil {
+		return runner.Result{}, runner.Limits{}, errors.New("custom checker: no sandbox or no compiled program")
+	}
+	lim := c.Limits
+	if lim == (runner.Limits{}) {
+		lim = CustomLimits()
+	}
+	lim = lim.WithDefaults()
+	files := slices.Clone(c.Program.Files)
+	for _, f := range files {
+		if slices.Contains(r.names, f.Name) {
+			return runner.Result{}, lim, fmt.Errorf("custom checker: its file %q has the name of one of the files it checks", f.Name)
+		}
+	}
+	staged, cleanup, err := stage(r.files, r.names)
+	if err != nil {
+		return runner.Result{}, lim, fmt.Errorf("custom checker: %w", err)
+	}
+	defer cleanup()
+	spec := c.Program.Spec(r.stdin, "", lim)
+	spec.Args = append(slices.Clone(spec.Args), r.args...)
+	for i, name := range r.names {
+		files = append(files, runner.File{Name: name, Path: staged[i]})
+	}
+	spec.Program = files
+	spec.Collect, spec.CollectDir = r.collect, r.collectDir
+
+	res, err := c.Sandbox.Run(ctx, spec)
+	if err != nil {
+		if ctx.Err() != nil {
+			return res, lim, fmt.Errorf("custom checker: %w", ctx.Err())
+		}
+		return res, lim, fmt.Errorf("run custom checker: %w", err)
+	}
+	return res, lim, nil
+}
+
 // stage links (or, across file systems, copies) the files into a new
-// temporary folder, so that each check hands the box paths it has never
-// seen: a box may keep program files it was given before when their path,
-// size and modification time are unchanged, and a contestant output
-// rewritten in place could match all three.
-func stage(paths []string) ([]string, func(), error) {
+// temporary folder under names, so that each check hands the box paths it
+// has never seen: a box may keep program files it was given before when
+// their path, size and modification time are unchanged, and a contestant
+// output rewritten in place could match all three.
+func stage(paths, names []string) ([]string, func(), error) {
 	dir, err := os.MkdirTemp("", "judge-check-")
 	if err != nil {
 		return nil, nil, err
@@ -145,7 +173,7 @@ func stage(paths []string) ([]string, func(), error) {
 	cleanup := func() { os.RemoveAll(dir) }
 	staged := make([]string, len(paths))
 	for i, p := range paths {
-		staged[i] = filepath.Join(dir, customFiles[i])
+		staged[i] = filepath.Join(dir, names[i])
 		if err := fileutil.LinkOrCopy(p, staged[i], 0o644); err != nil {
 			cleanup()
 			return nil, nil, err

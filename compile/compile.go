@@ -30,9 +30,15 @@ type Compiler struct {
 	// OnWarm, if set, is called before a language's warm build cache is
 	// built, which happens once per machine and takes a while.
 	OnWarm func(lang string)
+	// MaxCacheSize, if positive, is the size the cache is trimmed to
+	// (least recently used programs first) after this Compiler stores
+	// its first program.
+	MaxCacheSize int64
 
-	mu  sync.Mutex
-	ids map[string]*identity // compiler identities, by identityKey
+	mu     sync.Mutex
+	ids    map[string]*identity // compiler identities, by identityKey
+	held   map[string]*os.File  // cache entries in use, locked shared
+	pruned bool                 // autoPrune ran
 }
 
 // DefaultLimits returns the default limits of a compile.
@@ -95,8 +101,9 @@ func (c *Compiler) Compile(ctx context.Context, lang *Language, source string) (
 	if len(lang.Compile) > 0 {
 		id = c.identity(ctx, lang)
 	}
-	entry := filepath.Join(c.CacheDir, "bin", key(lang, id, lim, src))
-	if prog, comp, ok := cached(lang, entry); ok {
+	name := sourceName(lang, source)
+	entry := filepath.Join(c.CacheDir, "bin", key(forSource(lang, name), id, lim, src))
+	if prog, comp, ok := cached(lang, name, entry); ok && c.hold(entry) {
 		return prog, comp, nil
 	}
 	if err := os.MkdirAll(filepath.Join(c.CacheDir, "bin"), 0o755); err != nil {
@@ -110,11 +117,11 @@ func (c *Compiler) Compile(ctx context.Context, lang *Language, source string) (
 	start := time.Now()
 	comp, store := Compilation{OK: true}, true
 	if len(lang.Compile) == 0 {
-		if err := fileutil.Copy(source, filepath.Join(tmp, lang.Source), 0o644); err != nil {
+		if err := fileutil.Copy(source, filepath.Join(tmp, name), 0o644); err != nil {
 			return nil, comp, err
 		}
 	} else {
-		if comp, store, err = c.runCompiler(ctx, lang, id, source, tmp, lim); err != nil {
+		if comp, store, err = c.runCompiler(ctx, forSource(lang, name), id, source, tmp, lim); err != nil {
 			return nil, comp, err
 		}
 	}
@@ -125,19 +132,24 @@ func (c *Compiler) Compile(ctx context.Context, lang *Language, source string) (
 	if err := storeEntry(tmp, entry, comp); err != nil {
 		return nil, comp, err
 	}
+	if !c.hold(entry) {
+		return nil, comp, fmt.Errorf("store compiled program: %s was removed as it was stored", entry)
+	}
+	defer c.autoPrune()
 	if !comp.OK {
 		return nil, comp, nil
 	}
-	return program(lang, entry), comp, nil
+	return program(lang, name, entry), comp, nil
 }
 
-// runCompiler compiles source into out. It reports whether the result may
+// runCompiler compiles source into out; lang is as forSource made it. It
+// reports whether the result may
 // be cached: a failure caused by a limit, a signal, or a command the
 // compiler could not find or run is not the source's fault for certain,
 // and is not kept.
 func (c *Compiler) runCompiler(ctx context.Context, lang *Language, id, source, out string, lim runner.Limits) (Compilation, bool, error) {
 	spec := runner.Spec{
-		Args:       lang.Compile,
+		Args:       expandLimits(lang.Compile, lim),
 		Env:        lang.Env,
 		Work:       []runner.File{{Name: lang.Source, Path: source}},
 		Collect:    lang.Artifacts,
@@ -173,7 +185,7 @@ func (c *Compiler) runCompiler(ctx context.Context, lang *Language, id, source, 
 		}
 		return Compilation{}, false, fmt.Errorf("compile %s: %w", lang.Name, err)
 	}
-	comp := Compilation{OK: res.OK(), Output: trimOutput(string(res.Stderr))}
+	comp := Compilation{OK: res.OK(), Output: trimOutput(string(res.Stderr), spec.Limits.Stderr > 0 && int64(len(res.Stderr)) >= spec.Limits.Stderr)}
 	note, store := "", true
 	switch res.Status {
 	case runner.CPUExceeded, runner.WallExceeded:
@@ -225,8 +237,9 @@ func storeEntry(tmp, entry string, comp Compilation) error {
 	return nil
 }
 
-// cached returns the compile stored in entry, if there is one.
-func cached(lang *Language, entry string) (*Program, Compilation, bool) {
+// cached returns the compile stored in entry, if there is one; name is the
+// source's name in the box.
+func cached(lang *Language, name, entry string) (*Program, Compilation, bool) {
 	data, err := os.ReadFile(filepath.Join(entry, "compile.json"))
 	if err != nil {
 		return nil, Compilation{}, false
@@ -239,15 +252,16 @@ func cached(lang *Language, entry string) (*Program, Compilation, bool) {
 	if !comp.OK {
 		return nil, comp, true
 	}
-	return program(lang, entry), comp, true
+	return program(lang, name, entry), comp, true
 }
 
-// program returns the program whose files are in entry.
-func program(lang *Language, entry string) *Program {
+// program returns the program whose files are in entry; name is the
+// source's name in the box, which is the program when there is no compile.
+func program(lang *Language, name, entry string) *Program {
 	p := &Program{Language: lang}
 	names := lang.Artifacts
 	if len(lang.Compile) == 0 {
-		names = []string{lang.Source}
+		names = []string{name}
 	}
 	for _, n := range names {
 		p.Files = append(p.Files, runner.File{Name: n, Path: filepath.Join(entry, n)})
@@ -255,24 +269,19 @@ func program(lang *Language, entry string) *Program {
 	return p
 }
 
-func replaceAll(list []string, old, new string) []string {
-	out := make([]string, len(list))
-	for i, s := range list {
-		out[i] = strings.ReplaceAll(s, old, new)
-	}
-	return out
-}
-
 // trimOutput keeps a compiler's message readable: at most 64 KiB and 200
-// lines.
-func trimOutput(s string) string {
+// lines, with a note where it is cut. cut says the runner kept only the
+// first part of what the compiler printed.
+func trimOutput(s string, cut bool) string {
 	s = strings.TrimSpace(s)
 	if len(s) > 64<<10 {
-		s = s[:64<<10]
+		s, cut = s[:64<<10], true
 	}
 	lines := strings.Split(s, "\n")
 	if len(lines) > 200 {
-		lines = append(lines[:200], fmt.Sprintf("... (%d more lines)", len(lines)-200))
+		lines = append(lines[:200], fmt.Sprintf("(truncated: %d more lines)", len(lines)-200))
+	} else if cut {
+		lines = append(lines, "(truncated)")
 	}
 	return strings.Join(lines, "\n")
 }

@@ -239,11 +239,19 @@ func TestKey(t *testing.T) {
 // TestTrimOutput checks that long compiler messages are cut.
 func TestTrimOutput(t *testing.T) {
 	long := strings.Repeat("line\n", 300)
-	got := trimOutput(long)
-	if n := strings.Count(got, "\n"); n != 200 || !strings.HasSuffix(got, "... (100 more lines)") {
+	got := trimOutput(long, false)
+	if n := strings.Count(got, "\n"); n != 200 || !strings.HasSuffix(got, "(truncated: 100 more lines)") {
 		t.Errorf("%d lines, ending %q", n+1, got[len(got)-30:])
 	}
-	if got := trimOutput("  short\n"); got != "short" {
+	if got := trimOutput("  short\n", false); got != "short" {
 		t.Errorf("trimOutput(short) = %q", got)
+	}
+	// Output the runner cut at the compile's stderr limit says so.
+	if got := trimOutput("error: one\nerror: tw", true); got != "error: one\nerror: tw\n(truncated)" {
+		t.Errorf("trimOutput(cut) = %q", got)
+	}
+	wide := strings.Repeat("x", 70<<10)
+	if got := trimOutput(wide, false); !strings.HasSuffix(got, "\n(truncated)") || len(got) > 65<<10 {
+		t.Errorf("trimOutput(70 KiB line) is %d bytes, ending %q", len(got), got[len(got)-20:])
 	}
 }

@@ -5,17 +5,22 @@ import "github.com/puzzlejudge/judge/runner"
 // Language says how to compile and run programs of one language. Entries
 // come from configs/languages.yaml.
 type Language struct {
-	Name       string   `mapstructure:"-" json:"name"`
+	Name string `mapstructure:"-" json:"name"`
+	// Aliases are other names --lang takes for the language (c++, py).
+	Aliases    []string `mapstructure:"aliases" json:"aliases,omitempty"`
 	Extensions []string `mapstructure:"extensions" json:"extensions"`
-	// Source is the file name the submission gets in the box, e.g. main.cpp.
+	// Source is the file name the submission gets in the box, e.g.
+	// main.cpp, or KeepName for the submission's own name.
 	Source string `mapstructure:"source" json:"source"`
 	// Compile is the compile command, run in the box's working directory;
-	// empty for none.
+	// empty for none. "{source}" in it is the source's name in the box,
+	// "{memory_mib}" the compile's memory limit in MiB.
 	Compile []string `mapstructure:"compile" json:"compile,omitempty"`
 	// Artifacts are the files the compile leaves that make the program.
 	// With no compile step, the source itself is the program.
 	Artifacts []string `mapstructure:"artifacts" json:"artifacts,omitempty"`
-	// Run is the command that runs the program; {prog} is its directory.
+	// Run is the command that runs the program; {prog} is its directory,
+	// "{memory_mib}" the run's memory limit in MiB.
 	Run []string `mapstructure:"run" json:"run"`
 	// Env is added to the environment of compile and run.
 	Env []string `mapstructure:"env" json:"env,omitempty"`
@@ -57,7 +62,7 @@ func (p *Program) Spec(stdin, stdout string, lim runner.Limits) runner.Spec {
 		lim.Files = p.Language.Files
 	}
 	return runner.Spec{
-		Args:    p.Language.Run,
+		Args:    expandLimits(p.Language.Run, lim.WithDefaults()),
 		Env:     p.Language.Env,
 		Program: p.Files,
 		Stdin:   stdin,

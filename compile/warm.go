@@ -67,7 +67,7 @@ func (c *Compiler) warmCache(ctx context.Context, lang *Language, id string) (st
 	cmd.Dir = work
 	cmd.Env = append([]string{"PATH=" + runner.BoxPath, "HOME=" + work, "TMPDIR=" + work}, replaceAll(replaceAll(lang.Env, "{cache}", cacheDir), "{box}", work)...)
 	if out, err := cmd.CombinedOutput(); err != nil {
-		return "", fmt.Errorf("warm cache for %s: %v: %s", lang.Name, err, trimOutput(string(out)))
+		return "", fmt.Errorf("warm cache for %s: %v: %s", lang.Name, err, trimOutput(string(out), false))
 	}
 	if err := os.WriteFile(filepath.Join(cacheDir, ".complete"), nil, 0o644); err != nil {
 		return "", err

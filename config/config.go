@@ -53,6 +53,12 @@ type Config struct {
 	SolutionsDir string
 	// Compile holds the limits of a compile.
 	Compile runner.Limits
+	// SourceLimit is the largest source file the judge takes, in bytes.
+	SourceLimit int64
+	// CacheMaxSize is the size the compile cache is trimmed to (least
+	// recently used programs first) when a judge adds to it; 0 means no
+	// limit.
+	CacheMaxSize int64
 	// File is the configuration file in force; "" for the built-in one.
 	File string
 	// Dir is the folder the configuration file is in; "" for the built-in
@@ -86,6 +92,8 @@ var defaults = map[string]any{
 	"compile_time":   "30s",
 	"compile_memory": "1GiB",
 	"compile_output": "64KiB",
+	"source_limit":   "256KiB",
+	"cache_max_size": "2GiB",
 }
 
 // Find returns the configuration file in force: path when it is set, else
@@ -242,6 +250,17 @@ func Load(path string, flags *pflag.FlagSet) (*Config, error) {
 	if c.Compile.Stderr, err = problem.ParseSize(v.GetString("compile_output")); err != nil {
 		return nil, bad("compile_output", err)
 	}
+	if c.SourceLimit, err = problem.ParseSize(v.GetString("source_limit")); err != nil || c.SourceLimit <= 0 {
+		if err == nil {
+			err = fmt.Errorf("must be positive, got %q", v.GetString("source_limit"))
+		}
+		return nil, bad("source_limit", err)
+	}
+	if m := strings.TrimSpace(v.GetString("cache_max_size")); m != "0" {
+		if c.CacheMaxSize, err = problem.ParseSize(m); err != nil {
+			return nil, bad("cache_max_size", err)
+		}
+	}
 	langPath := v.GetString("languages")
 	switch {
 	case setOutsideFile("languages", flags):
@@ -332,7 +351,7 @@ func outsideBoxes(folders map[string]string) error {
 var languageKeys = map[string]bool{
 	"extensions": true, "source": true, "compile": true, "artifacts": true, "run": true,
 	"env": true, "time_multiplier": true, "procs": true, "files": true, "cache": true, "version": true,
-	"cache.box": true, "cache.warm_source": true, "install": true,
+	"cache.box": true, "cache.warm_source": true, "install": true, "aliases": true,
 }
 
 // LoadLanguages reads a languages file. Warm-up sources are relative to
@@ -428,6 +447,7 @@ func parseLanguages(path string, data []byte) (map[string]*compile.Language, err
 	}
 	langs := map[string]*compile.Language{}
 	byExt := map[string]string{}
+	byAlias := map[string]string{}
 	names := []string{}
 	for name := range v.AllSettings() {
 		names = append(names, name)
@@ -452,8 +472,9 @@ func parseLanguages(path string, data []byte) (map[string]*compile.Language, err
 			l.TimeMultiplier = 1
 		}
 		switch {
-		case len(l.Extensions) == 0:
-			return nil, fmt.Errorf("%s: %s: no extensions", path, name)
+		case !sub.IsSet("extensions"):
+			// An empty list is a language chosen only by name (--lang).
+			return nil, fmt.Errorf("%s: %s: no extensions (an empty list for a language chosen only with --lang)", path, name)
 		case l.Source == "" || strings.ContainsRune(l.Source, '/'):
 			return nil, fmt.Errorf("%s: %s: source must be a plain file name", path, name)
 		case len(l.Run) == 0:
@@ -474,7 +495,19 @@ func parseLanguages(path string, data []byte) (map[string]*compile.Language, err
 			}
 			byExt[e] = name
 		}
+		for _, a := range l.Aliases {
+			a = strings.ToLower(a)
+			if other, dup := byAlias[a]; dup {
+				return nil, fmt.Errorf("%s: alias %s belongs to both %s and %s", path, a, other, name)
+			}
+			byAlias[a] = name
+		}
 		langs[name] = l
+	}
+	for a, name := range byAlias {
+		if _, clash := langs[a]; clash && a != name {
+			return nil, fmt.Errorf("%s: %s: alias %s is the name of another language", path, name, a)
+		}
 	}
 	if len(langs) == 0 {
 		return nil, fmt.Errorf("%s: no languages", path)
@@ -482,20 +515,32 @@ func parseLanguages(path string, data []byte) (map[string]*compile.Language, err
 	return langs, nil
 }
 
-// Language picks the language of a source file: by name when lang is set,
-// else by the file's extension.
+// Language picks the language of a source file: by name or alias when
+// lang is set (in any case: c++, Python3), else by the file's extension,
+// matched as written first (.C is C++), then in lower case (.CPP).
 func (c *Config) Language(file, lang string) (*compile.Language, error) {
 	if lang != "" {
-		if l, ok := c.Languages[lang]; ok {
-			return l, nil
+		want := strings.ToLower(lang)
+		for _, name := range c.names() {
+			l := c.Languages[name]
+			if strings.ToLower(name) == want {
+				return l, nil
+			}
+			for _, a := range l.Aliases {
+				if strings.ToLower(a) == want {
+					return l, nil
+				}
+			}
 		}
 		return nil, fmt.Errorf("unknown language %q%s (known: %s)", lang, suggest.Hint(lang, c.names()), c.known())
 	}
-	ext := strings.ToLower(filepath.Ext(file))
-	for _, name := range c.names() {
-		for _, e := range c.Languages[name].Extensions {
-			if e == ext {
-				return c.Languages[name], nil
+	ext := filepath.Ext(file)
+	for _, e := range []string{ext, strings.ToLower(ext)} {
+		for _, name := range c.names() {
+			for _, le := range c.Languages[name].Extensions {
+				if le == e {
+					return c.Languages[name], nil
+				}
 			}
 		}
 	}
@@ -514,7 +559,16 @@ func (c *Config) names() []string {
 func (c *Config) known() string {
 	var parts []string
 	for _, n := range c.names() {
-		parts = append(parts, fmt.Sprintf("%s (%s)", n, strings.Join(c.Languages[n].Extensions, " ")))
+		l := c.Languages[n]
+		names := n
+		if len(l.Aliases) > 0 {
+			names += ", " + strings.Join(l.Aliases, ", ")
+		}
+		exts := strings.Join(l.Extensions, " ")
+		if exts == "" {
+			exts = "--lang only"
+		}
+		parts = append(parts, fmt.Sprintf("%s (%s)", names, exts))
 	}
 	return strings.Join(parts, ", ")
 }

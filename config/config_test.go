@@ -144,21 +144,77 @@ func TestLanguage(t *testing.T) {
 	}
 }
 
+// TestNameOnlyLanguage checks that a language with an empty list of
+// extensions is chosen by name only, and that one without the key is
+// refused.
+func TestNameOnlyLanguage(t *testing.T) {
+	c, err := Load(writeConfig(t, "", goodLanguages+"pypy3:\n  extensions: []\n  source: main.py\n  run: [pypy3, x]\n"), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if l, err := c.Language("a.py", "pypy3"); err != nil || l.Name != "pypy3" {
+		t.Errorf("Language(a.py, pypy3) = %v, %v", l, err)
+	}
+	if l, err := c.Language("a.py", ""); err != nil || l.Name != "python" {
+		t.Errorf("Language(a.py) = %v, %v; want python", l, err)
+	}
+	want := "known: c (.c), pypy3 (--lang only), python (.py)"
+	if _, err := c.Language("a.txt", ""); err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("Language(a.txt) error %v, want %q", err, want)
+	}
+}
+
 // TestShippedConfig loads the repository's own configuration.
 func TestShippedConfig(t *testing.T) {
 	c, err := Load("../configs/judge.yaml", nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{"go", "c", "cpp", "python"} {
+	for _, want := range []string{"go", "c", "cpp", "python", "java", "kotlin", "rust", "javascript", "pypy3"} {
 		if c.Languages[want] == nil {
 			t.Errorf("shipped languages lack %s", want)
 		}
 	}
-	for _, ext := range []string{".go", ".c", ".cpp", ".cc", ".cxx", ".py"} {
+	for _, ext := range []string{".go", ".c", ".cpp", ".cc", ".cxx", ".py", ".java", ".kt", ".rs", ".js"} {
 		if _, err := c.Language("x"+ext, ""); err != nil {
 			t.Errorf("extension %s: %v", ext, err)
 		}
+	}
+	// Aliases people type, and .C, which gcc compiles as C++.
+	for _, tc := range []struct{ file, lang, want string }{
+		{"x.C", "", "cpp"}, {"x.c", "", "c"}, {"X.CPP", "", "cpp"}, {"x.txt", "c++", "cpp"}, {"x.txt", "C++", "cpp"},
+		{"x.txt", "python3", "python"}, {"x.txt", "py", "python"}, {"x.txt", "Go", "go"},
+	} {
+		if l, err := c.Language(tc.file, tc.lang); err != nil || l.Name != tc.want {
+			t.Errorf("Language(%q, %q) = %v, %v; want %s", tc.file, tc.lang, l, err, tc.want)
+		}
+	}
+	if c.SourceLimit != 256<<10 {
+		t.Errorf("source_limit %d, want 256 KiB", c.SourceLimit)
+	}
+}
+
+// TestLanguageAliasClash refuses an alias two languages claim, or one
+// that is another language's name.
+func TestLanguageAliasClash(t *testing.T) {
+	for _, tc := range []struct{ yml, err string }{
+		{"a:\n  aliases: [x]\n  extensions: [.a]\n  source: a\n  run: [a]\nb:\n  aliases: [X]\n  extensions: [.b]\n  source: b\n  run: [b]\n", "alias x belongs to both a and b"},
+		{"a:\n  aliases: [b]\n  extensions: [.a]\n  source: a\n  run: [a]\nb:\n  extensions: [.b]\n  source: b\n  run: [b]\n", "alias b is the name of another language"},
+	} {
+		if _, err := parseLanguages("l.yaml", []byte(tc.yml)); err == nil || !strings.Contains(err.Error(), tc.err) {
+			t.Errorf("error %v, want %q", err, tc.err)
+		}
+	}
+}
+
+// TestSourceLimit reads source_limit and refuses a bad one.
+func TestSourceLimit(t *testing.T) {
+	c, err := Load(writeConfig(t, "source_limit: 1KiB\n", goodLanguages), nil)
+	if err != nil || c.SourceLimit != 1024 {
+		t.Fatalf("source_limit 1KiB: %v, %v", c, err)
+	}
+	if _, err := Load(writeConfig(t, "source_limit: 0B\n", goodLanguages), nil); err == nil || !strings.Contains(err.Error(), "source_limit") {
+		t.Errorf("source_limit 0: error %v", err)
 	}
 }
 
@@ -222,7 +278,7 @@ func TestLoadBuiltin(t *testing.T) {
 	if c.File != "" || c.Dir != "" || c.ProblemsDir != "problems" || c.SolutionsDir != "solutions" || c.CacheDir != cache {
 		t.Errorf("built-in: file %q dir %q problems %q solutions %q cache %q", c.File, c.Dir, c.ProblemsDir, c.SolutionsDir, c.CacheDir)
 	}
-	for _, want := range []string{"go", "c", "cpp", "python"} {
+	for _, want := range []string{"go", "c", "cpp", "python", "java", "kotlin", "rust", "javascript", "pypy3"} {
 		if c.Languages[want] == nil {
 			t.Errorf("built-in languages lack %s", want)
 		}

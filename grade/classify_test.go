@@ -40,8 +40,9 @@ func TestFirstLines(t *testing.T) {
 	cases := []struct{ in, want string }{
 		{"", ""},
 		{"one\n", "one"},
-		{"1\n2\n3\n4\n5\n6\n7\n", "1\n2\n3\n4\n5\n…"},
-		{long, long[:2000] + "…"},
+		{"1\n2\n3\n4\n5\n6\n7\n", "1\n2\n3\n4\n5\n(truncated)"},
+		{"1\n2\n3\n4\n5\n", "1\n2\n3\n4\n5"},
+		{long, long[:2000] + " (truncated)"},
 	}
 	for _, c := range cases {
 		if got := firstLines([]byte(c.in), 5); got != c.want {

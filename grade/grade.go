@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"sync"
 	"time"
 
@@ -29,6 +30,13 @@ type Grader struct {
 	CheckerLanguage *compile.Language
 	// TempDir holds the outputs of running tests; "" for os.TempDir.
 	TempDir string
+	// FullModeHint is the command that would get the full sandbox, quoted
+	// in the basic-mode warning of every report ("" for a generic hint).
+	FullModeHint string
+	// LanguageOf tells the language of a program file of a Kattis package
+	// (its validators) from its name; nil when only native packages are
+	// judged.
+	LanguageOf func(file string) (*compile.Language, error)
 }
 
 // Submission is a source file to judge against a problem.
@@ -50,6 +58,21 @@ type Options struct {
 	TimeScale float64
 	// OnTest, if set, is called as each test finishes (from any goroutine).
 	OnTest func(TestResult)
+	// OnTestInOrder, if set, is called with each test's result in test
+	// order, as soon as that result and every earlier one are final: the
+	// results that finish early wait for the earlier ones. It is called by
+	// one goroutine at a time, with exactly the tests the report lists
+	// (with StopOnFail, none after the first failure).
+	OnTestInOrder func(TestResult)
+	// OnStart, if set, is called once the program is compiled and before
+	// any test runs, with the report so far (no tests yet) and the names
+	// of the tests about to run, in order.
+	OnStart func(rep Report, tests []string)
+	// TimeLimit and MemoryLimit, when positive, replace the problem's CPU
+	// time limit (as given: the language's multiplier is not applied) and
+	// memory limit, for a try; the report's limits say they are overrides.
+	TimeLimit   time.Duration
+	MemoryLimit int64
 	// OutputDir, when set, keeps the programs' outputs there instead of
 	// deleting them (TestResult.OutputPath names them).
 	OutputDir string
@@ -69,6 +92,10 @@ type Report struct {
 	Limits      LimitsReport    `json:"limits"`
 	Measurement Measurement     `json:"measurement"`
 	Sandbox     runner.Mode     `json:"sandbox"`
+	// Warnings say what the reader must know about how the report was
+	// made: in basic mode, that nothing was isolated, why, and how to get
+	// the full sandbox.
+	Warnings []string `json:"warnings,omitempty"`
 	// Error holds the judge's own failure when Verdict is IE.
 	Error string `json:"error,omitempty"`
 }
@@ -106,6 +133,9 @@ type LimitsReport struct {
 	WallMs   int64 `json:"wall_ms"`
 	MemoryKB int64 `json:"memory_kb"`
 	OutputKB int64 `json:"output_kb"`
+	// Overrides names the limits given for this run instead of the
+	// problem's: "time_ms", "memory_kb".
+	Overrides []string `json:"overrides,omitempty"`
 }
 
 // Measurement says how figures were measured.
@@ -130,6 +160,15 @@ func Limits(p *problem.Problem, lang *compile.Language) runner.Limits {
 func (g *Grader) Grade(ctx context.Context, sub Submission, opt Options) (*Report, error) {
 	p, lang := sub.Problem, sub.Language
 	lim := Limits(p, lang)
+	var overrides []string
+	if opt.TimeLimit > 0 {
+		lim.CPU, lim.Wall = opt.TimeLimit, runner.DefaultWall(opt.TimeLimit)
+		overrides = append(overrides, "time_ms")
+	}
+	if opt.MemoryLimit > 0 {
+		lim.Memory, lim.Stack = opt.MemoryLimit, opt.MemoryLimit
+		overrides = append(overrides, "memory_kb")
+	}
 	info := g.Sandbox.Info()
 	rep := &Report{
 		Problem:  p.Slug,
@@ -137,13 +176,17 @@ func (g *Grader) Grade(ctx context.Context, sub Submission, opt Options) (*Repor
 		Source:   sub.Source,
 		Tests:    []TestResult{},
 		Limits: LimitsReport{
-			TimeMs:   lim.CPU.Milliseconds(),
-			WallMs:   lim.Wall.Milliseconds(),
-			MemoryKB: lim.Memory >> 10,
-			OutputKB: lim.Output >> 10,
+			TimeMs:    lim.CPU.Milliseconds(),
+			WallMs:    lim.Wall.Milliseconds(),
+			MemoryKB:  lim.Memory >> 10,
+			OutputKB:  lim.Output >> 10,
+			Overrides: overrides,
 		},
 		Measurement: Measurement{Memory: info.Memory, CPU: info.Memory},
 		Sandbox:     info.Mode,
+	}
+	if info.Mode == runner.ModeBasic {
+		rep.Warnings = append(rep.Warnings, BasicWarning(g.FullModeHint))
 	}
 	internal := func(err error) (*Report, error) {
 		if ctx.Err() != nil {
@@ -161,29 +204,35 @@ func (g *Grader) Grade(ctx context.Context, sub Submission, opt Options) (*Repor
 		rep.Verdict = verdict.CE
 		return rep, nil
 	}
+	if err := judgeable(p); err != nil {
+		return internal(err)
+	}
 	chk, err := g.checker(ctx, p)
 	if err != nil {
 		return internal(err)
 	}
-	tests := p.Tests
+	tests := problem.SamplesFirst(p.Tests)
 	if opt.Tests != nil {
-		tests = selectTests(p.Tests, opt.Tests)
+		tests = selectTests(tests, opt.Tests)
 	}
-	outDir := opt.OutputDir
-	if outDir == "" {
-		dir, err := os.MkdirTemp(g.TempDir, "judge-out-")
-		if err != nil {
-			return internal(fmt.Errorf("create output directory: %w", err))
-		}
-		defer os.RemoveAll(dir)
-		outDir = dir
+	outs, err := newOutputs(opt, g.TempDir, max(g.Workers, 1))
+	if err != nil {
+		return internal(err)
 	}
+	defer outs.close()
 	runLim := lim
 	if opt.TimeScale > 0 {
 		runLim.CPU = time.Duration(float64(lim.CPU) * opt.TimeScale)
 		runLim.Wall = runner.DefaultWall(runLim.CPU)
 	}
-	results := g.runTests(ctx, prog, chk, tests, runLim, lim, outDir, opt)
+	if opt.OnStart != nil {
+		names := make([]string, len(tests))
+		for i, t := range tests {
+			names[i] = t.Name
+		}
+		opt.OnStart(*rep, names)
+	}
+	results := g.runTests(ctx, prog, chk, tests, runLim, lim, outs, opt)
 	if ctx.Err() != nil {
 		return rep, ctx.Err()
 	}
@@ -234,6 +283,9 @@ func selectTests(all []problem.Test, names []string) []problem.Test {
 
 // checker builds the problem's checker, compiling a custom one first.
 func (g *Grader) checker(ctx context.Context, p *problem.Problem) (checker.Checker, error) {
+	if p.Checker.Kind == problem.CheckerValidator {
+		return g.validator(ctx, p)
+	}
 	if p.Checker.Kind != problem.CheckerCustom {
 		return checker.New(p.Checker, checker.Custom{})
 	}
@@ -253,13 +305,20 @@ func (g *Grader) checker(ctx context.Context, p *problem.Problem) (checker.Check
 // runTests runs the tests on up to g.Workers workers. With StopOnFail,
 // tests after a failure are not started, and those running are stopped.
 func (g *Grader) runTests(ctx context.Context, prog *compile.Program, chk checker.Checker, tests []problem.Test,
-	runLim, lim runner.Limits, outDir string, opt Options) []TestResult {
+	runLim, lim runner.Limits, outs *outputs, opt Options) []TestResult {
 	results := make([]TestResult, len(tests))
 	workers := max(g.Workers, 1)
 	var mu sync.Mutex
 	firstFail := len(tests)
 	cancels := make([]context.CancelFunc, len(tests))
 	next := 0
+	var inOrder *InOrder[TestResult]
+	if opt.OnTestInOrder != nil {
+		inOrder = NewInOrder(func(r TestResult) bool {
+			opt.OnTestInOrder(r)
+			return !opt.StopOnFail || r.Verdict == verdict.AC
+		})
+	}
 	var wg sync.WaitGroup
 	for w := 0; w < workers; w++ {
 		wg.Add(1)
@@ -276,7 +335,7 @@ func (g *Grader) runTests(ctx context.Context, prog *compile.Program, chk checke
 				tctx, cancel := context.WithCancel(ctx)
 				cancels[i] = cancel
 				mu.Unlock()
-				r := g.runTest(tctx, prog, chk, tests[i], runLim, lim, outDir, opt)
+				r := g.runTest(tctx, prog, chk, tests[i], runLim, lim, outs, w, opt)
 				cancel()
 				mu.Lock()
 				stopped := tctx.Err() != nil && ctx.Err() == nil && i > firstFail
@@ -295,6 +354,9 @@ func (g *Grader) runTests(ctx context.Context, prog *compile.Program, chk checke
 				if !stopped && opt.OnTest != nil {
 					opt.OnTest(r)
 				}
+				if !stopped && inOrder != nil && ctx.Err() == nil {
+					inOrder.Put(i, r)
+				}
 			}
 		}()
 	}
@@ -303,14 +365,20 @@ func (g *Grader) runTests(ctx context.Context, prog *compile.Program, chk checke
 }
 
 func (g *Grader) runTest(ctx context.Context, prog *compile.Program, chk checker.Checker, t problem.Test,
-	runLim, lim runner.Limits, outDir string, opt Options) TestResult {
+	runLim, lim runner.Limits, outs *outputs, worker int, opt Options) TestResult {
 	tr := TestResult{Name: t.Name, Sample: t.Sample}
-	out := filepath.Join(outDir, t.Name+".out")
-	if opt.OutputDir != "" {
-		tr.OutputPath = out
-	} else {
-		defer os.Remove(out)
+	out := outs.path(worker, t.Name)
+	if dir := filepath.Dir(out); outs.dir != "" && dir != outs.dir {
+		// A Kattis test is named by its path under data/.
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			tr.Verdict, tr.Message = verdict.IE, err.Error()
+			return tr
+		}
 	}
+	if outs.kept() {
+		tr.OutputPath = out
+	}
+	defer outs.done(out)
 	res, err := g.Sandbox.Run(ctx, prog.Spec(t.Input, out, runLim))
 	if err != nil {
 		tr.Verdict, tr.Message = verdict.IE, err.Error()
@@ -327,6 +395,12 @@ func (g *Grader) runTest(ctx context.Context, prog *compile.Program, chk checker
 	tr.Verdict, tr.Message = Classify(res, lim)
 	if tr.Verdict != verdict.AC {
 		return tr
+	}
+	if ac, ok := chk.(checker.ArgsChecker); ok {
+		if chk, err = ac.WithArgs(t.CheckerArgs); err != nil {
+			tr.Verdict, tr.Message = verdict.IE, err.Error()
+			return tr
+		}
 	}
 	cr, err := chk.Check(ctx, t.Input, out, t.Output)
 	if err != nil {
@@ -379,24 +453,23 @@ func join(head, tail string) string {
 	return head + ": " + tail
 }
 
-// firstLines returns up to n lines of b, for messages.
+// firstLines returns up to n lines of b, for messages, with a
+// "(truncated)" note when there was more.
 func firstLines(b []byte, n int) string {
-	s := string(b)
+	s := strings.TrimRight(string(b), "\n ")
+	note := ""
 	lines := 0
 	for i, c := range s {
 		if c == '\n' {
 			lines++
 			if lines == n {
-				s = s[:i] + "\n…"
+				s, note = strings.TrimRight(s[:i], "\n "), "\n(truncated)"
 				break
 			}
 		}
 	}
-	for len(s) > 0 && (s[len(s)-1] == '\n' || s[len(s)-1] == ' ') {
-		s = s[:len(s)-1]
-	}
 	if len(s) > 2000 {
-		s = s[:2000] + "…"
+		s, note = s[:2000], " (truncated)"
 	}
-	return s
+	return s + note
 }

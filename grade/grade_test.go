@@ -93,6 +93,7 @@ func newGrader(t *testing.T, mode runner.Mode) *fixture {
 			Compiler:        &compile.Compiler{Sandbox: sb, CacheDir: testCacheDir(t), ConfigDir: "../configs"},
 			Workers:         2,
 			CheckerLanguage: langs["go"],
+			LanguageOf:      languageOf(langs),
 		},
 		langs: langs,
 	}
@@ -348,5 +349,56 @@ func TestCheckerPanics(t *testing.T) {
 	want := "checker panicked: runtime error: index out of range [4] with length 0"
 	if rep.Verdict != verdict.IE || len(rep.Tests) == 0 || rep.Tests[0].Message != want {
 		t.Fatalf("verdict %s, tests %+v; want IE with message %q", rep.Verdict, rep.Tests, want)
+	}
+}
+
+// TestOnTestInOrder checks that OnTestInOrder sees exactly the report's
+// tests in the report's order, samples first, and that OnStart names
+// them before any runs.
+func TestOnTestInOrder(t *testing.T) {
+	f := newGrader(t, anyMode())
+	p := load(t, "sum")
+	for _, tt := range []struct {
+		program    string
+		stopOnFail bool
+	}{
+		{"ac", false},
+		{"wa", false},
+		{"wa", true},
+	} {
+		t.Run(fmt.Sprintf("%s/stop=%v", tt.program, tt.stopOnFail), func(t *testing.T) {
+			var mu sync.Mutex
+			var started []string
+			var inOrder, any []string
+			rep, err := f.grader.Grade(context.Background(), grade.Submission{
+				Problem: p, Source: filepath.Join("testdata", "programs", "c", tt.program+".c"), Language: f.langs["c"],
+			}, grade.Options{
+				StopOnFail: tt.stopOnFail,
+				OnStart: func(r grade.Report, names []string) {
+					if len(r.Tests) != 0 || !r.Compile.OK {
+						t.Errorf("OnStart report %+v", r)
+					}
+					started = names
+				},
+				OnTest:        func(r grade.TestResult) { mu.Lock(); any = append(any, r.Name); mu.Unlock() },
+				OnTestInOrder: func(r grade.TestResult) { inOrder = append(inOrder, r.Name) },
+			})
+			if err != nil {
+				t.Fatal(err)
+			}
+			var names []string
+			for _, r := range rep.Tests {
+				names = append(names, r.Name)
+			}
+			if strings.Join(inOrder, " ") != strings.Join(names, " ") {
+				t.Errorf("OnTestInOrder saw %v, report has %v", inOrder, names)
+			}
+			if len(started) == 0 || started[0] != "sample-1" || (!tt.stopOnFail && strings.Join(started, " ") != strings.Join(names, " ")) {
+				t.Errorf("OnStart named %v (report %v): want the samples first and every test", started, names)
+			}
+			if len(any) < len(names) {
+				t.Errorf("OnTest saw %v, fewer than the report's %v", any, names)
+			}
+		})
 	}
 }

@@ -399,7 +399,7 @@ func TestNewListShow(t *testing.T) {
 		"FAIL  scaffold leftovers", "the scaffold's template validator, unchanged")
 
 	r = judge(t, root, "list")
-	r.want(t, 0, "SLUG", "knight-moves", "sum", "Sum", "300 ms", "64MiB", "6 (1 samples)", "AC 1 WA 1 RE 1 CE 1")
+	r.want(t, 0, "SLUG", "knight-moves", "sum", "Sum", "300 ms", "64MiB", "6 (1 sample)", "AC 1 WA 1 RE 1 CE 1")
 	r = judge(t, root, "list", "--format", "json")
 	var entries []listEntry
 	if err := json.Unmarshal([]byte(r.stdout), &entries); err != nil {

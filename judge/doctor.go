@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+	"time"
 
 	"github.com/fatih/color"
 	"github.com/puzzlejudge/judge/compile"
@@ -95,7 +96,10 @@ func languageChecks(ctx context.Context, langs map[string]*compile.Language, sb 
 		var out string
 		var ok bool
 		if sb != nil {
-			res, err := sb.Run(ctx, runner.Spec{Args: l.Version, Combined: true})
+			// A JVM compiler's version (kotlinc) takes more than the
+			// default second of CPU.
+			res, err := sb.Run(ctx, runner.Spec{Args: l.Version, Combined: true,
+				Limits: runner.Limits{CPU: 10 * time.Second, Memory: 512 << 20, Procs: 64}})
 			out, ok = string(res.Stderr), err == nil && res.OK()
 		} else {
 			where = "on the host"

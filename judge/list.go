@@ -3,11 +3,15 @@ package main
 import (
 	"fmt"
 	"path/filepath"
+	"sort"
 	"strings"
 	"text/tabwriter"
+	"time"
 
 	"github.com/puzzlejudge/judge/author"
 	"github.com/puzzlejudge/judge/compile"
+	"github.com/puzzlejudge/judge/config"
+	"github.com/puzzlejudge/judge/grade"
 	"github.com/puzzlejudge/judge/problem"
 	"github.com/puzzlejudge/judge/report"
 	"github.com/puzzlejudge/judge/verdict"
@@ -16,14 +20,17 @@ import (
 
 // listEntry is one problem in `judge list --format json`.
 type listEntry struct {
-	Slug          string         `json:"slug"`
-	Title         string         `json:"title,omitempty"`
-	TimeLimitMs   int64          `json:"time_limit_ms,omitempty"`
-	MemoryLimitKB int64          `json:"memory_limit_kb,omitempty"`
-	Tests         int            `json:"tests"`
-	Samples       int            `json:"samples"`
-	Solutions     map[string]int `json:"solutions"` // by expected verdict; "?" for files in no verdict folder
-	Error         string         `json:"error,omitempty"`
+	Slug        string `json:"slug"`
+	Title       string `json:"title,omitempty"`
+	TimeLimitMs int64  `json:"time_limit_ms,omitempty"`
+	// LanguageTimeLimitsMs holds the time limit of each language whose
+	// time multiplier is not 1.
+	LanguageTimeLimitsMs map[string]int64 `json:"language_time_limits_ms,omitempty"`
+	MemoryLimitKB        int64            `json:"memory_limit_kb,omitempty"`
+	Tests                int              `json:"tests"`
+	Samples              int              `json:"samples"`
+	Solutions            map[string]int   `json:"solutions"` // by expected verdict; "?" for files in no verdict folder
+	Error                string           `json:"error,omitempty"`
 }
 
 func newListCmd() *cobra.Command {
@@ -67,6 +74,12 @@ func newListCmd() *cobra.Command {
 				}
 				en.Title = p.Title
 				en.TimeLimitMs = p.Limits.Time.Milliseconds()
+				for name, d := range languageTimeLimits(cfg, p) {
+					if en.LanguageTimeLimitsMs == nil {
+						en.LanguageTimeLimitsMs = map[string]int64{}
+					}
+					en.LanguageTimeLimitsMs[name] = d.Milliseconds()
+				}
 				en.MemoryLimitKB = p.Limits.Memory >> 10
 				en.Tests = len(p.Tests)
 				for _, t := range p.Tests {
@@ -89,8 +102,8 @@ func newListCmd() *cobra.Command {
 						fmt.Fprintf(tw, "%s\t(broken: %s)\t\t\t\t%s\n", en.Slug, en.Error, solutionCounts(en.Solutions))
 						continue
 					}
-					fmt.Fprintf(tw, "%s\t%s\t%d ms\t%s\t%d (%d samples)\t%s\n", en.Slug, en.Title, en.TimeLimitMs,
-						problem.FormatSize(en.MemoryLimitKB<<10), en.Tests, en.Samples, solutionCounts(en.Solutions))
+					fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%d (%s)\t%s\n", en.Slug, en.Title, timeLimits(en),
+						problem.FormatSize(en.MemoryLimitKB<<10), en.Tests, plural(en.Samples, "sample"), solutionCounts(en.Solutions))
 				}
 				if err := tw.Flush(); err != nil {
 					return internalError(err)
@@ -122,4 +135,43 @@ func solutionCounts(m map[string]int) string {
 		return "-"
 	}
 	return strings.Join(parts, " ")
+}
+
+// languageTimeLimits returns the time limit of each language whose time
+// multiplier makes it differ from the problem's.
+func languageTimeLimits(cfg *config.Config, p *problem.Problem) map[string]time.Duration {
+	out := map[string]time.Duration{}
+	for name, l := range cfg.Languages {
+		if l.TimeMultiplier != 1 {
+			out[name] = grade.Limits(p, l).CPU
+		}
+	}
+	return out
+}
+
+// timeLimits shows a problem's time limit and the languages' own: "1000
+// ms (python 2000 ms)".
+func timeLimits(en listEntry) string {
+	s := fmt.Sprintf("%d ms", en.TimeLimitMs)
+	var names []string
+	for n := range en.LanguageTimeLimitsMs {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	var parts []string
+	for _, n := range names {
+		parts = append(parts, fmt.Sprintf("%s %d ms", n, en.LanguageTimeLimitsMs[n]))
+	}
+	if len(parts) > 0 {
+		s += " (" + strings.Join(parts, ", ") + ")"
+	}
+	return s
+}
+
+// plural returns "1 sample", "2 samples", "0 samples".
+func plural(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
 }

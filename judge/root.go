@@ -8,8 +8,8 @@ import (
 	"path/filepath"
 
 	"github.com/fatih/color"
-	"github.com/puzzlejudge/judge/compile"
 	"github.com/puzzlejudge/judge/config"
+	"github.com/puzzlejudge/judge/engine"
 	"github.com/puzzlejudge/judge/grade"
 	"github.com/puzzlejudge/judge/problem"
 	"github.com/puzzlejudge/judge/report"
@@ -36,6 +36,7 @@ func newRootCmd() *cobra.Command {
 	pf.String("solutions-dir", "", "folder of solutions")
 	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error { return usageError(err) })
 	root.AddCommand(newSubmitCmd())
+	root.AddCommand(newRunCmd())
 	root.AddCommand(newDoctorCmd())
 	root.AddCommand(newVerifyCmd())
 	root.AddCommand(newTestCmd())
@@ -44,6 +45,7 @@ func newRootCmd() *cobra.Command {
 	root.AddCommand(newListCmd())
 	root.AddCommand(newShowCmd())
 	root.AddCommand(newDocsCmd())
+	root.AddCommand(newCacheCmd())
 	root.DisableAutoGenTag = true // generated docs do not change by the day
 	conventions(root)
 	return root
@@ -53,6 +55,7 @@ func newRootCmd() *cobra.Command {
 // and a grader. close must be called when done.
 type env struct {
 	cfg     *config.Config
+	engine  *engine.Engine
 	sandbox *runner.Sandbox
 	grader  *grade.Grader
 	style   report.Style
@@ -74,25 +77,18 @@ func newEnv(cmd *cobra.Command) (*env, error) {
 	if err != nil {
 		return nil, err
 	}
-	sb, err := runner.New(runner.Config{Mode: cfg.Sandbox, WorkDir: cfg.BoxDir, Disk: cfg.BoxDisk, Idle: cfg.Workers + 1})
+	eng, err := engine.Open(cfg, engine.Options{OnWarm: func(lang string) {
+		fmt.Fprintf(os.Stderr, "judge: building the warm %s build cache in %s (once per machine; 15 s to a minute, by the machine and its load)\n", lang, cfg.CacheDir)
+	}})
 	if err != nil {
 		return nil, internalError(err)
 	}
-	g := &grade.Grader{
-		Sandbox: sb,
-		Compiler: &compile.Compiler{Sandbox: sb, CacheDir: cfg.CacheDir, ConfigDir: cfg.Dir, Limits: cfg.Compile,
-			OnWarm: func(lang string) {
-				fmt.Fprintf(os.Stderr, "judge: building the warm %s build cache in %s (once per machine; this takes a minute)\n", lang, cfg.CacheDir)
-			}},
-		Workers:         cfg.Workers,
-		CheckerLanguage: cfg.Languages["go"],
-	}
-	return &env{cfg: cfg, sandbox: sb, grader: g, style: report.Style{Color: !color.NoColor}}, nil
+	return &env{cfg: cfg, engine: eng, sandbox: eng.Sandbox, grader: eng.Grader, style: report.Style{Color: !color.NoColor}}, nil
 }
 
 func (e *env) close() {
-	if err := e.sandbox.Close(); err != nil {
-		fmt.Fprintf(os.Stderr, "judge: clean up sandbox: %v\n", err)
+	if err := e.engine.Close(); err != nil {
+		fmt.Fprintf(os.Stderr, "judge: %v\n", err)
 	}
 }
 

@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"os"
+	"sort"
 	"strings"
 
 	"github.com/puzzlejudge/judge/problem"
@@ -33,8 +34,17 @@ emphasis, code blocks) when standard output is one, and as plain Markdown otherw
 				return usageError(fmt.Errorf("%s: %w", p.Statement, err))
 			}
 			out := cmd.OutOrStdout()
-			head := fmt.Sprintf("%s — %s\ntime limit %v, memory limit %s, output limit %s, checker %s\n",
-				p.Slug, p.Title, p.Limits.Time, problem.FormatSize(p.Limits.Memory), problem.FormatSize(p.Limits.Output), p.Checker.Kind)
+			timeLimit := p.Limits.Time.String()
+			var langs []string
+			for name, d := range languageTimeLimits(cfg, p) {
+				langs = append(langs, fmt.Sprintf("%s %v", name, d))
+			}
+			if len(langs) > 0 {
+				sort.Strings(langs)
+				timeLimit += " (" + strings.Join(langs, ", ") + ")"
+			}
+			head := fmt.Sprintf("%s — %s\ntime limit %s, memory limit %s, output limit %s, checker %s\n",
+				p.Slug, p.Title, timeLimit, problem.FormatSize(p.Limits.Memory), problem.FormatSize(p.Limits.Output), p.Checker.Kind)
 			text := string(data)
 			if !plain && isTerminal(out) && os.Getenv("NO_COLOR") == "" {
 				width := 80

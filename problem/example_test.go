@@ -50,9 +50,9 @@ func Example() {
 	// Output:
 	// sum Sum 1.5s 256MiB
 	// float 1e-06 1e-06
+	// sample1 true
 	// 2 false
 	// 10 false
-	// sample1 true
 }
 
 func ExampleNaturalLess() {

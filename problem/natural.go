@@ -59,3 +59,21 @@ func compareDigits(x, y string) int {
 	}
 	return 0
 }
+
+// SamplesFirst returns the tests with the samples moved before the other
+// tests, each group keeping its order: the order tests run and are
+// reported in, so a contestant sees the samples' results first.
+func SamplesFirst(tests []Test) []Test {
+	out := make([]Test, 0, len(tests))
+	for _, t := range tests {
+		if t.Sample {
+			out = append(out, t)
+		}
+	}
+	for _, t := range tests {
+		if !t.Sample {
+			out = append(out, t)
+		}
+	}
+	return out
+}

@@ -17,6 +17,8 @@ import (
 	"slices"
 	"strings"
 	"time"
+
+	"github.com/puzzlejudge/judge/problem/kattis"
 )
 
 // Names of the files and folders making up a problem package.
@@ -34,6 +36,12 @@ const (
 	CheckerExact  = "exact"
 	CheckerFloat  = "float"
 	CheckerCustom = "custom"
+	// CheckerDefault is the Kattis default output validator, with the
+	// flags of Test.CheckerArgs.
+	CheckerDefault = "default"
+	// CheckerValidator is a Kattis custom output validator (Source is its
+	// file or folder), run with the flags of Test.CheckerArgs.
+	CheckerValidator = "validator"
 )
 
 // Defaults applied when problem.yaml leaves a key out.
@@ -58,15 +66,27 @@ type CheckerSpec struct {
 	Kind     string  // CheckerTokens, CheckerExact, CheckerFloat or CheckerCustom
 	FloatAbs float64 // absolute tolerance, for CheckerFloat
 	FloatRel float64 // relative tolerance, for CheckerFloat
-	Source   string  // absolute path of the checker's Go source, for CheckerCustom
+	Source   string  // absolute path of the checker's Go source, for CheckerCustom; of the validator, for CheckerValidator
 }
 
 // Test is one input file and its expected answer.
 type Test struct {
-	Name   string // file name without extension, such as "sample1" or "3"
+	// Name is the file name without extension, such as "sample1" or "3";
+	// in a Kattis package the path under data/ without extension, such as
+	// "secret/group1/01".
+	Name   string
 	Input  string // absolute path of NAME.in
-	Output string // absolute path of NAME.out
-	Sample bool   // whether Name starts with "sample"
+	Output string // absolute path of NAME.out (NAME.ans in a Kattis package)
+	Sample bool   // whether Name starts with "sample" (is under data/sample)
+	// Group is the test's group folder under data/ in a Kattis package
+	// ("secret/group1"), "" in a native one.
+	Group string
+	// CheckerArgs are the flags the output validator gets on this test
+	// (Kattis packages: validator_flags and the group's flags).
+	CheckerArgs []string
+	// ValidatorArgs are the input validators' flags on this test, under
+	// "" for every validator or under a validator's name (Kattis).
+	ValidatorArgs map[string][]string
 }
 
 // Problem is a loaded problem package.
@@ -80,15 +100,23 @@ type Problem struct {
 	Statement string      // absolute path of statement.md
 	Validator string      // absolute path of validator/ if it holds main.go, else ""
 	Generator string      // absolute path of generator/ if it holds main.go, else ""
-	Tests     []Test      // tests sorted by NaturalLess on Name
+	Tests     []Test      // samples first, then the other tests, each sorted by NaturalLess on Name (Kattis: lexicographic, depth first)
+	// Format is FormatNative or FormatKattis.
+	Format string
+	// Kattis holds what only a Kattis package says, nil for a native one.
+	Kattis *KattisInfo
 }
 
-// Load loads and validates the problem package in dir. Errors name the
-// offending file using dir as given. A test file (or the tests folder) may
+// Load loads and validates the problem package in dir, native or Kattis
+// (a folder with data/ and problem.yaml, see LoadKattis). Errors name the
+// offending file using dir as given. In a native package a test file (or the tests folder) may
 // be a symbolic link to a place inside the package folder, never outside
 // it; validator/ and generator/ may link anywhere, such as to a sibling
 // package's.
 func Load(dir string) (*Problem, error) {
+	if kattis.IsPackage(dir) {
+		return LoadKattis(dir)
+	}
 	abs, err := filepath.Abs(dir)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", dir, err)
@@ -109,6 +137,7 @@ func Load(dir string) (*Problem, error) {
 		Limits:    cfg.limits,
 		Checker:   cfg.checker,
 		Reference: cfg.reference,
+		Format:    FormatNative,
 	}
 	if p.Checker.Kind == CheckerCustom {
 		src := filepath.Join(dir, cfg.checker.Source)
@@ -267,7 +296,7 @@ func loadTests(dir, abs string) ([]Test, []string, error) {
 	if len(tests) == 0 && len(unpaired) == 0 {
 		return nil, nil, fmt.Errorf("%s: no tests (want NAME.in and NAME.out pairs)", testsDir)
 	}
-	return tests, unpaired, nil
+	return SamplesFirst(tests), unpaired, nil
 }
 
 // insidePackage returns a function that returns an error if the file rel

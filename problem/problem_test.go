@@ -76,8 +76,9 @@ func TestLoadValid(t *testing.T) {
 		Statement: filepath.Join(dir, "statement.md"),
 		Validator: filepath.Join(dir, "validator"),
 		Generator: "",
+		Format:    FormatNative,
 	}
-	for _, n := range []string{"1", "2", "10", "sample1"} {
+	for _, n := range []string{"sample1", "1", "2", "10"} { // samples first
 		want.Tests = append(want.Tests, Test{
 			Name:   n,
 			Input:  filepath.Join(dir, "tests", n+".in"),

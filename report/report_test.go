@@ -101,7 +101,7 @@ func TestTextPlain(t *testing.T) {
 	r := sample()
 	r.Sandbox = runner.ModeBasic
 	Text(&colored, r, "", Style{Color: true})
-	if !strings.Contains(colored.String(), "\x1b[") || !strings.Contains(colored.String(), BasicWarning) {
+	if !strings.Contains(colored.String(), "\x1b[") || !strings.Contains(colored.String(), "does not isolate") {
 		t.Errorf("coloured basic-mode report lacks colour or the warning:\n%s", colored.String())
 	}
 }

@@ -190,3 +190,18 @@ func TestRootNeverUnisolated(t *testing.T) {
 		t.Errorf("processes outlived the run: %v", left)
 	}
 }
+
+// TestNewRefusesInHelper checks that a program started as a box helper
+// which forgot runner.Init gets an error from New instead of opening boxes
+// that start it again without end.
+func TestNewRefusesInHelper(t *testing.T) {
+	t.Setenv(helperEnv, "1")
+	s, err := New(Config{Mode: ModeBasic})
+	if err == nil {
+		s.Close()
+		t.Fatal("New succeeded in a process marked as a box helper")
+	}
+	if !strings.Contains(err.Error(), "runner.Init") {
+		t.Errorf("error %q does not name runner.Init", err)
+	}
+}

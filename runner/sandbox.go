@@ -71,6 +71,9 @@ var DefaultBinds = []string{
 	"/etc/alternatives", "/etc/ld.so.cache", "/etc/ld.so.conf", "/etc/ld.so.conf.d",
 	"/etc/localtime", "/etc/nsswitch.conf", "/etc/passwd", "/etc/group",
 	"/etc/python3", "/etc/python3.11", "/etc/ssl/certs",
+	// Debian's JDKs keep their security and VM settings here; the JVM
+	// does not start without them.
+	"/etc/java-17-openjdk", "/etc/java-21-openjdk",
 }
 
 // Sandbox runs programs in boxes. It is safe for concurrent use; each Run
@@ -108,6 +111,12 @@ type Info struct {
 // where it fails too (ErrNoFullSandbox): ModeBasic as root is only had by
 // asking for it, and even then programs run as an unprivileged uid.
 func New(cfg Config) (*Sandbox, error) {
+	if os.Getenv(helperEnv) != "" {
+		// Started as a box helper, this program went on to its own work
+		// instead: without this check it would open boxes of its own,
+		// each starting the program again, without end.
+		return nil, errors.New("this program was started as a box helper but did not call runner.Init first thing in main (or TestMain)")
+	}
 	mode := cfg.Mode
 	if mode == "" {
 		mode = ModeAuto

@@ -54,6 +54,7 @@ func (r *run) report(pk *pkg) *ProblemReport {
 	}
 	addRun(CheckACMargin, pk.acMarginCheck)
 	addRun(CheckTLEMargin, pk.tleMarginCheck)
+	addRun(CheckMLEMargin, pk.mleMarginCheck)
 	addRun(CheckReferences, pk.outputsCheck)
 	return rep
 }

@@ -40,6 +40,7 @@ const (
 	SolutionCheck     = "solution "
 	CheckACMargin     = "time limit: accepted margin"
 	CheckTLEMargin    = "time limit: TLE margin"
+	CheckMLEMargin    = "time limit: MLE margin"
 	CheckReferences   = "expected outputs"
 )
 

@@ -28,6 +28,7 @@ import (
 	"github.com/puzzlejudge/judge/compile"
 	"github.com/puzzlejudge/judge/grade"
 	"github.com/puzzlejudge/judge/problem"
+	"github.com/puzzlejudge/judge/problem/kattis"
 	"github.com/puzzlejudge/judge/runner"
 	"github.com/puzzlejudge/judge/verdict"
 )
@@ -104,6 +105,7 @@ func (v *Verifier) Verify(ctx context.Context, dirs []string) (*Report, error) {
 			Workers:         1,
 			CheckerLanguage: v.Kit.Config.Languages["go"],
 			TempDir:         tmp,
+			LanguageOf:      func(file string) (*compile.Language, error) { return v.Kit.Config.Language(file, "") },
 		},
 		progress:   v.Progress,
 		onCheck:    v.OnCheck,
@@ -116,12 +118,19 @@ func (v *Verifier) Verify(ctx context.Context, dirs []string) (*Report, error) {
 	runCtx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	r.cancel = cancel
+	// Kattis packages are verified on their own path, after the native
+	// ones; reports keep the order of dirs.
+	var native []int
 	for i, d := range dirs {
+		if kattis.IsPackage(d) {
+			continue
+		}
 		pk, err := r.plan(d, i)
 		if err != nil {
 			return nil, err
 		}
 		r.pkgs = append(r.pkgs, pk)
+		native = append(native, i)
 	}
 	for _, pk := range r.pkgs {
 		if pk.runnable != "" {
@@ -136,14 +145,23 @@ func (v *Verifier) Verify(ctx context.Context, dirs []string) (*Report, error) {
 	if ctx.Err() != nil {
 		return nil, ctx.Err()
 	}
-	rep := &Report{Problems: make([]*ProblemReport, len(r.pkgs))}
+	rep := &Report{Problems: make([]*ProblemReport, len(dirs))}
 	for i, pk := range r.pkgs {
-		rep.Problems[i] = r.report(pk)
+		pr := r.report(pk)
 		if r.stopped == "" {
-			rep.Problems[i].Times = pk.timing()
+			pr.Times = pk.timing()
 		}
-		for _, c := range rep.Problems[i].Checks {
+		for _, c := range pr.Checks {
 			r.emitFinal(pk, c)
+		}
+		rep.Problems[native[i]] = pr
+	}
+	for i, d := range dirs {
+		if rep.Problems[i] == nil {
+			rep.Problems[i] = r.verifyKattis(runCtx, d)
+			if ctx.Err() != nil {
+				return nil, ctx.Err()
+			}
 		}
 	}
 	rep.summarize()

@@ -61,6 +61,30 @@ int main(void) {
 `, ms)
 }
 
+// lateFiller is a C solution that uses ms milliseconds of CPU time, then
+// fills memory until the limit stops it; its pages are prefaulted, so it
+// gets there in a few more milliseconds.
+func lateFiller(ms int) string {
+	return fmt.Sprintf(`#define _DEFAULT_SOURCE
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <time.h>
+
+int main(void) {
+    while (clock() < (clock_t)%d * (CLOCKS_PER_SEC / 1000)) {
+    }
+    for (;;) {
+        size_t n = 16u << 20;
+        char *t = aligned_alloc(4096, n);
+        if (t == NULL) return 1;
+        madvise(t, n, MADV_POPULATE_WRITE);
+        memset(t, 1, n);
+    }
+}
+`, ms)
+}
+
 // want is a check's expected status and a text its message or details
 // hold.
 type want struct {
@@ -129,6 +153,7 @@ func TestVerify(t *testing.T) {
 			"solution compile_error/typo.c":          {verify.Pass, "CE as expected"},
 			verify.CheckACMargin:                     {verify.Pass, "slowest: accepted/sum.c"},
 			verify.CheckTLEMargin:                    {verify.Pass, "still exceeds 1.5x"},
+			verify.CheckMLEMargin:                    {verify.Pass, "slowest to reach the memory limit: memory_limit_exceeded/table.c on test 1"},
 			verify.CheckReferences:                   {verify.Pass, "all 6 expected outputs agree with accepted/sum.c"},
 		},
 	}, {
@@ -351,6 +376,20 @@ func TestVerify(t *testing.T) {
 		want: map[string]want{
 			"solution time_limit_exceeded/near.c": {verify.Pass, "TLE on test 1 as expected: used"},
 			verify.CheckTLEMargin:                 {verify.Fail, "near.c: gets TLE at the time limit but not at 1.5x the limit (450 ms)"},
+		},
+	}, {
+		name:   "MLE solution too slow for the margin",
+		serial: true,
+		timed:  true,
+		break_: func(t *testing.T, pkg, sols string) {
+			// Half the 300 ms limit, then some more to fill 64 MiB: over
+			// the margin however fast page faults are, under the limit
+			// however slow (about 1.3 ms per MiB on a loaded machine).
+			write(t, filepath.Join(sols, "memory_limit_exceeded", "late.c"), lateFiller(150))
+		},
+		want: map[string]want{
+			"solution memory_limit_exceeded/late.c": {verify.Pass, "MLE on test 1 as expected"},
+			verify.CheckMLEMargin:                   {verify.Fail, "late.c: reaches the memory limit only after more than half its time limit: memory_limit_exceeded/late.c on test 1"},
 		},
 	}, {
 		name:   "accepted solution too slow for the margin",

@@ -1,0 +1,5 @@
+public class ce {
+    public static void main(String[] args) {
+        int x = "not a number";
+    }
+}

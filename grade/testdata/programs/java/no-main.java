@@ -1,0 +1,5 @@
+class NoMain {
+    static int f() {
+        return 1;
+    }
+}

@@ -1,0 +1,2 @@
+const x = ;
+console.log(x);

@@ -1,0 +1,80 @@
+package main
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+
+	"github.com/puzzlejudge/judge/compile"
+	"github.com/puzzlejudge/judge/grade"
+	"github.com/spf13/cobra"
+)
+
+// source is a submission's source file as the commands take it: a path,
+// or "-" for standard input.
+type source struct {
+	path string // the file to compile
+	arg  string // as given: a path or "-"
+	key  string // what identifies it for submit --failed
+	lang *compile.Language
+	dir  string // a temporary folder to remove, for "-"
+}
+
+// openSource checks the source argument before anything is compiled: it
+// must be a readable, non-empty file within the configured source limit.
+// "-" reads it from standard input, which needs --lang. Call close when
+// done.
+func openSource(cmd *cobra.Command, e *env, arg, lang string) (*source, error) {
+	if arg != "-" {
+		if err := grade.CheckSource(arg, e.cfg.SourceLimit); err != nil {
+			return nil, usageError(err)
+		}
+		l, err := e.cfg.Language(arg, lang)
+		if err != nil {
+			return nil, usageError(err)
+		}
+		key, err := filepath.Abs(arg)
+		if err != nil {
+			return nil, usageError(fmt.Errorf("%s: %w", arg, err))
+		}
+		return &source{path: arg, arg: arg, key: key, lang: l}, nil
+	}
+	if lang == "" {
+		return nil, usageError(errors.New("the source - is read from standard input: give its language with --lang"))
+	}
+	l, err := e.cfg.Language("", lang)
+	if err != nil {
+		return nil, usageError(err)
+	}
+	data, err := io.ReadAll(io.LimitReader(cmd.InOrStdin(), e.cfg.SourceLimit+1))
+	if err != nil {
+		return nil, internalError(fmt.Errorf("read the source from standard input: %w", err))
+	}
+	dir, err := os.MkdirTemp("", "judge-source-")
+	if err != nil {
+		return nil, internalError(fmt.Errorf("store the source read from standard input: %w", err))
+	}
+	s := &source{path: filepath.Join(dir, l.Source), arg: arg, lang: l, dir: dir}
+	if err := os.WriteFile(s.path, data, 0o644); err != nil {
+		s.close()
+		return nil, internalError(fmt.Errorf("store the source read from standard input: %w", err))
+	}
+	if err := grade.CheckSource(s.path, e.cfg.SourceLimit); err != nil {
+		s.close()
+		// Name it as the user did.
+		return nil, usageError(fmt.Errorf("-%s", err.Error()[len(s.path):]))
+	}
+	sum := sha256.Sum256(data)
+	s.key = "stdin:" + hex.EncodeToString(sum[:])
+	return s, nil
+}
+
+func (s *source) close() {
+	if s.dir != "" {
+		os.RemoveAll(s.dir)
+	}
+}

@@ -1,0 +1,194 @@
+package verify
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"path/filepath"
+	"time"
+
+	"github.com/puzzlejudge/judge/grade"
+	"github.com/puzzlejudge/judge/problem/kattis"
+	"github.com/puzzlejudge/judge/runner"
+	"github.com/puzzlejudge/judge/verdict"
+)
+
+// folderVerdict is the verdict a folder names, for reports.
+var folderVerdict = map[string]verdict.Verdict{
+	kattis.FolderAccepted:          verdict.AC,
+	kattis.FolderPartiallyAccepted: verdict.AC,
+	kattis.FolderWrongAnswer:       verdict.WA,
+	kattis.FolderTimeLimitExceeded: verdict.TLE,
+	kattis.FolderRunTimeError:      verdict.RE,
+}
+
+// submissions checks the submission folders, settles the time limit, and
+// judges every example submission.
+func (k *kattisRun) submissions(ctx context.Context) {
+	info := k.p.Kattis
+	pk := info.Package
+	md := pk.Metadata
+	subs, warnings, err := pk.ListSubmissions()
+	folders := &Check{Name: CheckSubmissions}
+	if err != nil {
+		k.add(fail(folders, err.Error()))
+		return
+	}
+	accepted := 0
+	for _, s := range subs {
+		if s.Folder == kattis.FolderAccepted {
+			accepted++
+		}
+	}
+	switch {
+	case accepted == 0:
+		k.add(failWith(folders, append([]string{filepath.Join(k.disp, "submissions", kattis.FolderAccepted) + ": no accepted submission"}, warnings...)))
+	case len(warnings) > 0:
+		folders.Details = warnings
+		k.add(warn(folders, warnings[0]))
+	default:
+		k.add(pass(folders, fmt.Sprintf("%s, %d accepted", plural(len(subs), "submission"), accepted)))
+	}
+
+	tl := &Check{Name: CheckTimeLimit}
+	unsupported := ""
+	switch {
+	case info.Interactive:
+		unsupported = "interactive problems are not supported yet"
+	case info.MultiPass:
+		unsupported = "multi-pass problems are not supported yet"
+	}
+	switch {
+	case unsupported != "":
+		k.add(skip(tl, unsupported))
+	case info.TimeFromSubmissions:
+		reports, err := k.grader.ResolveTimeLimit(ctx, k.p)
+		if err != nil {
+			if ctx.Err() != nil {
+				return
+			}
+			k.add(fail(tl, err.Error()))
+			unsupported = "the time limit could not be derived"
+			break
+		}
+		for _, rep := range reports {
+			for _, t := range rep.Tests {
+				k.r.ran(t.CPU)
+			}
+		}
+		k.add(pass(tl, fmt.Sprintf("%v, derived from %s (× %g, resolution %gs)", k.p.Limits.Time,
+			plural(len(reports), "accepted submission"), md.Limits.ACToTimeLimit, md.Limits.TimeResolution)))
+	case pk.TimeLimitFile:
+		k.add(pass(tl, fmt.Sprintf("%v, from .timelimit", k.p.Limits.Time)))
+	default:
+		k.add(pass(tl, fmt.Sprintf("%v, from problem.yaml", k.p.Limits.Time)))
+	}
+
+	var slowest time.Duration
+	var slowestName string
+	for _, s := range subs {
+		if ctx.Err() != nil {
+			return
+		}
+		c := &Check{Name: SubmissionCheck + s.Name()}
+		if unsupported != "" {
+			k.add(skip(c, unsupported))
+			continue
+		}
+		cpu, ok := k.submission(ctx, s, c)
+		k.add(c)
+		if ok && s.Folder == kattis.FolderAccepted && cpu > slowest {
+			slowest, slowestName = cpu, s.Name()
+		}
+	}
+	if unsupported != "" || slowestName == "" {
+		return
+	}
+	margin := &Check{Name: CheckACMargin}
+	limit := k.p.Limits.Time
+	if slowest.Seconds()*md.Limits.ACToTimeLimit > limit.Seconds()+1e-9 {
+		k.add(warn(margin, fmt.Sprintf("the slowest accepted submission, %s, takes %s (normalised to the language), more than 1/%g of the time limit %v",
+			slowestName, durationMs(slowest), md.Limits.ACToTimeLimit, limit)))
+		return
+	}
+	k.add(pass(margin, fmt.Sprintf("the slowest accepted submission, %s, takes %s, at most 1/%g of the time limit %v",
+		slowestName, durationMs(slowest), md.Limits.ACToTimeLimit, limit)))
+}
+
+// submission judges one example submission into c. It returns its
+// slowest test time divided by its language's time multiplier, and
+// whether it ran.
+func (k *kattisRun) submission(ctx context.Context, s kattis.Submission, c *Check) (time.Duration, bool) {
+	md := k.p.Kattis.Package.Metadata
+	src, lang, err := k.grader.SubmissionSource(s)
+	if err != nil {
+		skip(c, err.Error())
+		c.Status = Warn
+		return 0, false
+	}
+	_, comp, err := k.grader.Compiler.Compile(ctx, lang, src)
+	k.r.compiled(comp)
+	if errors.Is(err, runner.ErrCommandNotFound) {
+		warn(c, fmt.Sprintf("%s is not installed here; skipped (%v)", lang.Name, err))
+		return 0, false
+	}
+	e, err := expect(md.Version, s)
+	if err != nil {
+		fail(c, fmt.Sprintf("%s: %v", s.Path, err))
+		return 0, false
+	}
+	scale := 1.0
+	if s.Folder == kattis.FolderTimeLimitExceeded && s.Expected == nil {
+		scale = md.Limits.TimeLimitToTLE
+	}
+	rep, err := k.grader.Grade(ctx, grade.Submission{Problem: k.p, Source: src, Language: lang},
+		grade.Options{TimeScale: scale, StopOnFail: e.first != nil})
+	if err != nil {
+		return 0, false
+	}
+	for _, t := range rep.Tests {
+		k.r.ran(t.CPU)
+	}
+	got, test, wrong := e.judge(rep)
+	lim := grade.Limits(k.p, lang)
+	c.Solution = &SolutionResult{
+		File:        s.Name(),
+		Language:    lang.Name,
+		Expected:    folderVerdict[s.Folder],
+		Verdict:     got,
+		Test:        test,
+		Tests:       len(rep.Tests),
+		MaxTimeMs:   rep.MaxTimeMs,
+		TimeLimitMs: lim.CPU.Milliseconds(),
+	}
+	if scale != 1 {
+		c.Solution.TimeScale = scale
+	}
+	if wrong != "" {
+		if rep.Verdict == verdict.CE && rep.Compile.Output != "" {
+			wrong += ": " + firstLine(rep.Compile.Output)
+		}
+		if rep.Error != "" {
+			wrong += ": " + rep.Error
+		}
+		fail(c, wrong)
+		return 0, false
+	}
+	msg := fmt.Sprintf("%s (%s)", got, e.what)
+	if test != "" {
+		msg = fmt.Sprintf("%s on test %s (%s)", got, test, e.what)
+	}
+	if scale != 1 {
+		msg += fmt.Sprintf(", at %g × the time limit", scale)
+	}
+	pass(c, msg)
+	mult := lang.TimeMultiplier
+	if mult <= 0 {
+		mult = 1
+	}
+	var slowest time.Duration
+	for _, t := range rep.Tests {
+		slowest = max(slowest, time.Duration(float64(t.CPU)/mult))
+	}
+	return slowest, true
+}
