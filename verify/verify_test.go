@@ -146,14 +146,14 @@ func TestVerify(t *testing.T) {
 			verify.CheckSolutions:                    {verify.Pass, "7 solutions, 1 accepted"},
 			"solution accepted/sum.c":                {verify.Pass, "AC on all 6 tests"},
 			"solution wrong_answer/abs.c":            {verify.Pass, "WA on test 4"},
-			"solution time_limit_exceeded/spin.c":    {verify.Pass, "TLE on test 1"},
-			"solution memory_limit_exceeded/table.c": {verify.Pass, "MLE on test 1"},
-			"solution output_limit_exceeded/debug.c": {verify.Pass, "OLE on test 1"},
-			"solution run_time_error/abort.c":        {verify.Pass, "RE on test 1 as expected: exit 3"},
+			"solution time_limit_exceeded/spin.c":    {verify.Pass, "TLE on test sample-1"},
+			"solution memory_limit_exceeded/table.c": {verify.Pass, "MLE on test sample-1"},
+			"solution output_limit_exceeded/debug.c": {verify.Pass, "OLE on test sample-1"},
+			"solution run_time_error/abort.c":        {verify.Pass, "RE on test sample-1 as expected: exit 3"},
 			"solution compile_error/typo.c":          {verify.Pass, "CE as expected"},
 			verify.CheckACMargin:                     {verify.Pass, "slowest: accepted/sum.c"},
 			verify.CheckTLEMargin:                    {verify.Pass, "still exceeds 1.5x"},
-			verify.CheckMLEMargin:                    {verify.Pass, "slowest to reach the memory limit: memory_limit_exceeded/table.c on test 1"},
+			verify.CheckMLEMargin:                    {verify.Pass, "slowest to reach the memory limit: memory_limit_exceeded/table.c on test sample-1"},
 			verify.CheckReferences:                   {verify.Pass, "all 6 expected outputs agree with accepted/sum.c"},
 		},
 	}, {
@@ -363,7 +363,7 @@ func TestVerify(t *testing.T) {
 		},
 		want: map[string]want{
 			"solution wrong_answer/right.c":   {verify.Fail, "expected WA, got AC on every test"},
-			"solution run_time_error/wrong.c": {verify.Fail, "expected RE, got WA on test 1: line 1, token 1: expected \"12\", got \"7\""},
+			"solution run_time_error/wrong.c": {verify.Fail, "expected RE, got WA on test sample-1: line 1, token 1: expected \"3\", got \"7\""},
 		},
 	}, {
 		name:   "TLE solution within the margin",
@@ -374,7 +374,7 @@ func TestVerify(t *testing.T) {
 			write(t, filepath.Join(sols, "time_limit_exceeded", "near.c"), burner(375))
 		},
 		want: map[string]want{
-			"solution time_limit_exceeded/near.c": {verify.Pass, "TLE on test 1 as expected: used"},
+			"solution time_limit_exceeded/near.c": {verify.Pass, "TLE on test sample-1 as expected: used"},
 			verify.CheckTLEMargin:                 {verify.Fail, "near.c: gets TLE at the time limit but not at 1.5x the limit (450 ms)"},
 		},
 	}, {
@@ -388,8 +388,8 @@ func TestVerify(t *testing.T) {
 			write(t, filepath.Join(sols, "memory_limit_exceeded", "late.c"), lateFiller(150))
 		},
 		want: map[string]want{
-			"solution memory_limit_exceeded/late.c": {verify.Pass, "MLE on test 1 as expected"},
-			verify.CheckMLEMargin:                   {verify.Fail, "late.c: reaches the memory limit only after more than half its time limit: memory_limit_exceeded/late.c on test 1"},
+			"solution memory_limit_exceeded/late.c": {verify.Pass, "MLE on test sample-1 as expected"},
+			verify.CheckMLEMargin:                   {verify.Fail, "late.c: reaches the memory limit only after more than half its time limit: memory_limit_exceeded/late.c on test sample-1"},
 		},
 	}, {
 		name:   "accepted solution too slow for the margin",
