@@ -30,9 +30,15 @@ type Compiler struct {
 	// OnWarm, if set, is called before a language's warm build cache is
 	// built, which happens once per machine and takes a while.
 	OnWarm func(lang string)
+	// MaxCacheSize, if positive, is the size the cache is trimmed to
+	// (least recently used programs first) after this Compiler stores
+	// its first program.
+	MaxCacheSize int64
 
-	mu  sync.Mutex
-	ids map[string]*identity // compiler identities, by identityKey
+	mu     sync.Mutex
+	ids    map[string]*identity // compiler identities, by identityKey
+	held   map[string]*os.File  // cache entries in use, locked shared
+	pruned bool                 // autoPrune ran
 }
 
 // DefaultLimits returns the default limits of a compile.
@@ -97,7 +103,7 @@ func (c *Compiler) Compile(ctx context.Context, lang *Language, source string) (
 	}
 	name := sourceName(lang, source)
 	entry := filepath.Join(c.CacheDir, "bin", key(forSource(lang, name), id, lim, src))
-	if prog, comp, ok := cached(lang, name, entry); ok {
+	if prog, comp, ok := cached(lang, name, entry); ok && c.hold(entry) {
 		return prog, comp, nil
 	}
 	if err := os.MkdirAll(filepath.Join(c.CacheDir, "bin"), 0o755); err != nil {
@@ -126,6 +132,10 @@ func (c *Compiler) Compile(ctx context.Context, lang *Language, source string) (
 	if err := storeEntry(tmp, entry, comp); err != nil {
 		return nil, comp, err
 	}
+	if !c.hold(entry) {
+		return nil, comp, fmt.Errorf("store compiled program: %s was removed as it was stored", entry)
+	}
+	defer c.autoPrune()
 	if !comp.OK {
 		return nil, comp, nil
 	}

@@ -55,6 +55,10 @@ type Config struct {
 	Compile runner.Limits
 	// SourceLimit is the largest source file the judge takes, in bytes.
 	SourceLimit int64
+	// CacheMaxSize is the size the compile cache is trimmed to (least
+	// recently used programs first) when a judge adds to it; 0 means no
+	// limit.
+	CacheMaxSize int64
 	// File is the configuration file in force; "" for the built-in one.
 	File string
 	// Dir is the folder the configuration file is in; "" for the built-in
@@ -89,6 +93,7 @@ var defaults = map[string]any{
 	"compile_memory": "1GiB",
 	"compile_output": "64KiB",
 	"source_limit":   "256KiB",
+	"cache_max_size": "2GiB",
 }
 
 // Find returns the configuration file in force: path when it is set, else
@@ -250,6 +255,11 @@ func Load(path string, flags *pflag.FlagSet) (*Config, error) {
 			err = fmt.Errorf("must be positive, got %q", v.GetString("source_limit"))
 		}
 		return nil, bad("source_limit", err)
+	}
+	if m := strings.TrimSpace(v.GetString("cache_max_size")); m != "0" {
+		if c.CacheMaxSize, err = problem.ParseSize(m); err != nil {
+			return nil, bad("cache_max_size", err)
+		}
 	}
 	langPath := v.GetString("languages")
 	switch {

@@ -54,6 +54,8 @@ func Open(cfg *config.Config, opt Options) (*Engine, error) {
 		ConfigDir: cfg.Dir,
 		Limits:    cfg.Compile,
 		OnWarm:    opt.OnWarm,
+		// The cache trims itself past the configured size.
+		MaxCacheSize: cfg.CacheMaxSize,
 	}
 	g := &grade.Grader{
 		Sandbox:         sb,

@@ -82,7 +82,7 @@ func complete(c *cobra.Command) {
 	fields := strings.Fields(c.Use)
 	if len(fields) > 1 && c.ValidArgsFunction == nil {
 		switch fields[1] {
-		case "<problem>", "<problem|--limits…>":
+		case "<problem>", "[problem]":
 			c.ValidArgsFunction = func(cmd *cobra.Command, args []string, _ string) ([]cobra.Completion, cobra.ShellCompDirective) {
 				if len(args) > 0 {
 					return nil, cobra.ShellCompDirectiveDefault // the files after the problem

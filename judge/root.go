@@ -45,6 +45,7 @@ func newRootCmd() *cobra.Command {
 	root.AddCommand(newListCmd())
 	root.AddCommand(newShowCmd())
 	root.AddCommand(newDocsCmd())
+	root.AddCommand(newCacheCmd())
 	root.DisableAutoGenTag = true // generated docs do not change by the day
 	conventions(root)
 	root.AddCommand(newTokenCmd())
@@ -78,7 +79,7 @@ func newEnv(cmd *cobra.Command) (*env, error) {
 		return nil, err
 	}
 	eng, err := engine.Open(cfg, engine.Options{OnWarm: func(lang string) {
-		fmt.Fprintf(os.Stderr, "judge: building the warm %s build cache in %s (once per machine; this takes a minute)\n", lang, cfg.CacheDir)
+		fmt.Fprintf(os.Stderr, "judge: building the warm %s build cache in %s (once per machine; 15 s to a minute, by the machine and its load)\n", lang, cfg.CacheDir)
 	}})
 	if err != nil {
 		if cfg.Sandbox == runner.ModeFull {
