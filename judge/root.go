@@ -47,6 +47,7 @@ func newRootCmd() *cobra.Command {
 	root.AddCommand(newDocsCmd())
 	root.DisableAutoGenTag = true // generated docs do not change by the day
 	conventions(root)
+	root.AddCommand(newTokenCmd())
 	return root
 }
 
