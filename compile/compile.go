@@ -92,9 +92,19 @@ func (c *Compiler) limits() runner.Limits {
 // error then wraps runner.ErrCommandNotFound and its message names the
 // compiler and lang.Install).
 func (c *Compiler) Compile(ctx context.Context, lang *Language, source string) (*Program, Compilation, error) {
+	return c.CompileWith(ctx, lang, source, nil)
+}
+
+// CompileWith compiles source as Compile does, with the extra files (a
+// program's headers or other modules, each under its own name) placed
+// beside it for the compile and kept in the program's folder.
+func (c *Compiler) CompileWith(ctx context.Context, lang *Language, source string, extra []runner.File) (*Program, Compilation, error) {
 	src, err := os.ReadFile(source)
 	if err != nil {
 		return nil, Compilation{}, fmt.Errorf("read %s: %w", source, err)
+	}
+	if src, err = withExtra(src, extra); err != nil {
+		return nil, Compilation{}, err
 	}
 	lim := c.limits()
 	id := ""
@@ -104,7 +114,7 @@ func (c *Compiler) Compile(ctx context.Context, lang *Language, source string) (
 	name := sourceName(lang, source)
 	entry := filepath.Join(c.CacheDir, "bin", key(forSource(lang, name), id, lim, src))
 	if prog, comp, ok := cached(lang, name, entry); ok && c.hold(entry) {
-		return prog, comp, nil
+		return addExtra(prog, extra, entry), comp, nil
 	}
 	if err := os.MkdirAll(filepath.Join(c.CacheDir, "bin"), 0o755); err != nil {
 		return nil, Compilation{}, fmt.Errorf("create cache: %w", err)
@@ -120,8 +130,13 @@ func (c *Compiler) Compile(ctx context.Context, lang *Language, source string) (
 		if err := fileutil.Copy(source, filepath.Join(tmp, name), 0o644); err != nil {
 			return nil, comp, err
 		}
+		for _, f := range extra {
+			if err := fileutil.Copy(f.Path, filepath.Join(tmp, f.Name), 0o644); err != nil {
+				return nil, comp, err
+			}
+		}
 	} else {
-		if comp, store, err = c.runCompiler(ctx, forSource(lang, name), id, source, tmp, lim); err != nil {
+		if comp, store, err = c.runCompiler(ctx, forSource(lang, name), id, source, extra, tmp, lim); err != nil {
 			return nil, comp, err
 		}
 	}
@@ -139,7 +154,7 @@ func (c *Compiler) Compile(ctx context.Context, lang *Language, source string) (
 	if !comp.OK {
 		return nil, comp, nil
 	}
-	return program(lang, name, entry), comp, nil
+	return addExtra(program(lang, name, entry), extra, entry), comp, nil
 }
 
 // runCompiler compiles source into out; lang is as forSource made it. It
@@ -147,12 +162,12 @@ func (c *Compiler) Compile(ctx context.Context, lang *Language, source string) (
 // be cached: a failure caused by a limit, a signal, or a command the
 // compiler could not find or run is not the source's fault for certain,
 // and is not kept.
-func (c *Compiler) runCompiler(ctx context.Context, lang *Language, id, source, out string, lim runner.Limits) (Compilation, bool, error) {
+func (c *Compiler) runCompiler(ctx context.Context, lang *Language, id, source string, extra []runner.File, out string, lim runner.Limits) (Compilation, bool, error) {
 	spec := runner.Spec{
 		Args:       expandLimits(lang.Compile, lim),
 		Env:        lang.Env,
-		Work:       []runner.File{{Name: lang.Source, Path: source}},
-		Collect:    lang.Artifacts,
+		Work:       append([]runner.File{{Name: lang.Source, Path: source}}, extra...),
+		Collect:    collectWith(lang.Artifacts, extra),
 		CollectDir: out,
 		Combined:   true,
 		Limits:     lim,

@@ -44,6 +44,9 @@ type Submission struct {
 	Problem  *problem.Problem
 	Source   string
 	Language *compile.Language
+	// Extra are files placed beside the source (the other files of a
+	// Kattis folder submission), nil for a single file.
+	Extra []runner.File
 }
 
 // Options change how one submission is judged.
@@ -195,7 +198,7 @@ func (g *Grader) Grade(ctx context.Context, sub Submission, opt Options) (*Repor
 		rep.Verdict, rep.Error = verdict.IE, err.Error()
 		return rep, nil
 	}
-	prog, comp, err := g.Compiler.Compile(ctx, lang, sub.Source)
+	prog, comp, err := g.Compiler.CompileWith(ctx, lang, sub.Source, sub.Extra)
 	rep.Compile = CompileReport{OK: comp.OK, TimeMs: comp.Time.Milliseconds(), Output: comp.Output, Cached: comp.Cached}
 	if err != nil {
 		return internal(err)

@@ -51,70 +51,117 @@ func ValidationLimits(p *problem.Problem) runner.Limits {
 }
 
 // CompileProgram compiles a program of a Kattis package (a validator): a
-// single source file, in the language of its extension, or a folder
-// holding one source file of the language most of its files are in (and,
-// for C and C++, headers). The language comes from g.LanguageOf.
+// single source file, in the language of its extension, or a folder (see
+// PickSources). The language comes from g.LanguageOf.
 func (g *Grader) CompileProgram(ctx context.Context, path string) (*compile.Program, compile.Compilation, error) {
 	if g.LanguageOf == nil {
 		return nil, compile.Compilation{}, errors.New("no languages to compile package programs with")
 	}
-	source, err := g.programSource(path)
+	fi, err := os.Stat(path)
 	if err != nil {
 		return nil, compile.Compilation{}, err
 	}
-	lang, err := g.LanguageOf(source)
+	files := []string{path}
+	if fi.IsDir() {
+		entries, err := os.ReadDir(path)
+		if err != nil {
+			return nil, compile.Compilation{}, err
+		}
+		files = files[:0]
+		for _, e := range entries {
+			if !e.IsDir() {
+				files = append(files, filepath.Join(path, e.Name()))
+			}
+		}
+	}
+	source, lang, extra, err := g.PickSources(path, files)
 	if err != nil {
 		return nil, compile.Compilation{}, err
 	}
-	prog, comp, err := g.Compiler.Compile(ctx, lang, source)
+	prog, comp, err := g.Compiler.CompileWith(ctx, lang, source, extra)
 	if err != nil {
 		return nil, comp, fmt.Errorf("compile %s: %w", path, err)
 	}
 	return prog, comp, nil
 }
 
-// programSource returns the source file of a program that is a file or a
-// folder.
-func (g *Grader) programSource(path string) (string, error) {
-	fi, err := os.Stat(path)
-	if err != nil {
-		return "", err
+// PickSources picks, among the files of a program or submission that is
+// the folder dir (or the one file files[0] when dir is that file), the
+// source to compile, its language and the files to place beside it. The
+// language is the one most files are in (by extension; ties by name); the
+// source is its one file, or of several the one called main.* or Main.*,
+// or for Java the one declaring main, or else the first in lexicographic
+// order (problemtools' rule). The other files of the folder come along
+// (headers, modules), but not files in its sub-folders. Several C or C++
+// files, and build/run scripts, are not supported yet.
+func (g *Grader) PickSources(dir string, files []string) (string, *compile.Language, []runner.File, error) {
+	if g.LanguageOf == nil {
+		return "", nil, nil, errors.New("no languages to compile package programs with")
 	}
-	if !fi.IsDir() {
-		return path, nil
+	if len(files) == 1 && files[0] == dir {
+		lang, err := g.LanguageOf(dir)
+		return dir, lang, nil, err
 	}
-	entries, err := os.ReadDir(path)
-	if err != nil {
-		return "", err
-	}
-	byLang := map[*compile.Language][]string{}
-	for _, e := range entries {
-		n := e.Name()
-		if e.IsDir() || strings.HasPrefix(n, ".") {
+	var top []string
+	for _, f := range files {
+		rel, err := filepath.Rel(dir, f)
+		if err != nil || strings.ContainsRune(rel, filepath.Separator) || strings.HasPrefix(rel, ".") {
 			continue
 		}
-		if n == "build" || n == "run" {
-			return "", fmt.Errorf("%s: programs with build and run scripts are not supported yet", path)
+		if rel == "build" || rel == "run" {
+			return "", nil, nil, fmt.Errorf("%s: programs with build and run scripts are not supported yet", dir)
 		}
-		if l, err := g.LanguageOf(n); err == nil {
-			byLang[l] = append(byLang[l], filepath.Join(path, n))
-		}
+		top = append(top, f)
 	}
+	sort.Strings(top)
+	byLang := map[*compile.Language][]string{}
 	var best *compile.Language
-	for l, files := range byLang {
-		if best == nil || len(files) > len(byLang[best]) || len(files) == len(byLang[best]) && l.Name < best.Name {
+	for _, f := range top {
+		l, err := g.LanguageOf(f)
+		if err != nil {
+			continue
+		}
+		byLang[l] = append(byLang[l], f)
+		if best == nil || len(byLang[l]) > len(byLang[best]) || len(byLang[l]) == len(byLang[best]) && l.Name < best.Name {
 			best = l
 		}
 	}
-	switch {
-	case best == nil:
-		return "", fmt.Errorf("%s: no source file in a known language", path)
-	case len(byLang[best]) > 1:
-		files := byLang[best]
-		sort.Strings(files)
-		return "", fmt.Errorf("%s: programs of several %s source files are not supported yet (%d files)", path, best.Name, len(files))
+	if best == nil {
+		return "", nil, nil, fmt.Errorf("%s: no source file in a known language", dir)
 	}
-	return byLang[best][0], nil
+	sources := byLang[best]
+	main := sources[0]
+	if len(sources) > 1 {
+		if best.Name == "c" || best.Name == "cpp" {
+			return "", nil, nil, fmt.Errorf("%s: programs of several %s source files are not supported yet (%d files)", dir, best.Name, len(sources))
+		}
+		main = mainSource(sources)
+	}
+	var extra []runner.File
+	for _, f := range top {
+		if f != main {
+			extra = append(extra, runner.File{Name: filepath.Base(f), Path: f})
+		}
+	}
+	return main, best, extra, nil
+}
+
+// mainSource picks the main file among several of one language.
+func mainSource(sources []string) string {
+	for _, f := range sources {
+		base := strings.TrimSuffix(filepath.Base(f), filepath.Ext(f))
+		if base == "main" || base == "Main" {
+			return f
+		}
+	}
+	for _, f := range sources {
+		if filepath.Ext(f) == ".java" {
+			if data, err := os.ReadFile(f); err == nil && strings.Contains(string(data), "static void main") {
+				return f
+			}
+		}
+	}
+	return sources[0]
 }
 
 // validator compiles a Kattis package's custom output validator.

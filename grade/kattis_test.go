@@ -167,3 +167,64 @@ func TestResolveTimeLimit(t *testing.T) {
 		t.Errorf("derived %v from %d reports, want 1s from 1", p.Limits.Time, len(reports))
 	}
 }
+
+// TestKattisFolderPrograms: a validator that is a C file with its header,
+// and folder submissions whose main file imports a module beside it.
+func TestKattisFolderPrograms(t *testing.T) {
+	f := newGrader(t, anyMode())
+	dir := filepath.Join(t.TempDir(), "pkg")
+	files := map[string]string{
+		"problem.yaml":      "problem_format_version: 2025-09\nname: v\nuuid: u\nlimits: {time_limit: 2}\n",
+		"data/secret/1.in":  "1 2\n",
+		"data/secret/1.ans": "3\n",
+		"output_validator/validate.c": "#include <stdio.h>\n#include \"verdicts.h\"\n" +
+			"int main(int argc, char **argv) {\n\tFILE *a = fopen(argv[2], \"r\");\n\tlong want, got;\n" +
+			"\tif (!a || fscanf(a, \"%ld\", &want) != 1) return 1;\n\tif (scanf(\"%ld\", &got) != 1 || got != want) return WRONG;\n\treturn ACCEPTED;\n}\n",
+		"output_validator/verdicts.h":                "#define ACCEPTED 42\n#define WRONG 43\n",
+		"submissions/accepted/modules/main.py":       "import adder\na, b = map(int, input().split())\nprint(adder.add(a, b))\n",
+		"submissions/accepted/modules/adder.py":      "def add(a, b):\n    return a + b\n",
+		"submissions/wrong_answer/modules/solve.py":  "import wutil\nprint(wutil.add(*map(int, input().split())) + 1)\n",
+		"submissions/wrong_answer/modules/wutil.py":  "def add(a, b):\n    return a + b\n",
+		"submissions/wrong_answer/modules/README.md": "not a source",
+		"submissions/run_time_error/two_c/a.c":       "int main(void) { return 0; }\n",
+		"submissions/run_time_error/two_c/b.c":       "int f(void) { return 1; }\n",
+	}
+	for name, content := range files {
+		path := filepath.Join(dir, name)
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	p := loadKattis(t, dir)
+	subs, _, err := p.Kattis.Package.ListSubmissions()
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]verdict.Verdict{"accepted/modules": verdict.AC, "wrong_answer/modules": verdict.WA}
+	for _, s := range subs {
+		src, lang, extra, err := f.grader.SubmissionSource(s)
+		if s.Name() == "run_time_error/two_c" {
+			if err == nil || !strings.Contains(err.Error(), "several c source files are not supported yet") {
+				t.Errorf("%s: error %v", s.Name(), err)
+			}
+			continue
+		}
+		if err != nil {
+			t.Fatalf("%s: %v", s.Name(), err)
+		}
+		// main.py by name; else the first in lexicographic order.
+		if base := filepath.Base(src); base != "main.py" && base != "solve.py" {
+			t.Errorf("%s: source %s", s.Name(), base)
+		}
+		rep, err := f.grader.Grade(context.Background(), grade.Submission{Problem: p, Source: src, Language: lang, Extra: extra}, grade.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if rep.Verdict != want[s.Name()] {
+			t.Errorf("%s (source %s, %d extra files): %s %s %s, want %s", s.Name(), filepath.Base(src), len(extra), rep.Verdict, testVerdicts(rep), rep.InternalError(), want[s.Name()])
+		}
+	}
+}

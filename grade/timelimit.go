@@ -2,15 +2,14 @@ package grade
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"path/filepath"
-	"strings"
 	"time"
 
 	"github.com/puzzlejudge/judge/compile"
 	"github.com/puzzlejudge/judge/problem"
 	"github.com/puzzlejudge/judge/problem/kattis"
+	"github.com/puzzlejudge/judge/runner"
 	"github.com/puzzlejudge/judge/verdict"
 )
 
@@ -18,45 +17,17 @@ import (
 // that gives no time limit run under while the limit is derived.
 const ProbeTime = 10 * time.Second
 
-// SubmissionSource returns the source file and language of an example
-// submission of a Kattis package: the file itself, or in a folder the one
-// source file of the language most of its files are in. A folder of
-// several source files of that language is not supported yet.
-func (g *Grader) SubmissionSource(s kattis.Submission) (string, *compile.Language, error) {
-	if g.LanguageOf == nil {
-		return "", nil, errors.New("no languages to compile package programs with")
-	}
+// SubmissionSource returns the source file, language and accompanying
+// files of an example submission of a Kattis package: the file itself,
+// or for a folder what PickSources picks.
+func (g *Grader) SubmissionSource(s kattis.Submission) (string, *compile.Language, []runner.File, error) {
 	if s.Python2 {
-		return "", nil, fmt.Errorf("%s: Python 2 (its #! line says so) is not a language of this judge", s.Path)
+		return "", nil, nil, fmt.Errorf("%s: Python 2 (its #! line says so) is not a language of this judge", s.Path)
 	}
 	if !s.Dir {
-		lang, err := g.LanguageOf(s.Path)
-		return s.Path, lang, err
+		return g.PickSources(s.Path, []string{s.Path})
 	}
-	byLang := map[*compile.Language][]string{}
-	var best *compile.Language
-	for _, f := range s.Files {
-		l, err := g.LanguageOf(f)
-		if err != nil {
-			continue
-		}
-		byLang[l] = append(byLang[l], f)
-		if best == nil || len(byLang[l]) > len(byLang[best]) || len(byLang[l]) == len(byLang[best]) && l.Name < best.Name {
-			best = l
-		}
-	}
-	switch {
-	case best == nil:
-		return "", nil, fmt.Errorf("%s: no source file in a known language", s.Path)
-	case len(byLang[best]) > 1:
-		var names []string
-		for _, f := range byLang[best] {
-			rel, _ := filepath.Rel(s.Path, f)
-			names = append(names, rel)
-		}
-		return "", nil, fmt.Errorf("%s: submissions of several %s source files (%s) are not supported yet", s.Path, best.Name, strings.Join(names, ", "))
-	}
-	return byLang[best][0], best, nil
+	return g.PickSources(s.Path, s.Files)
 }
 
 // ResolveTimeLimit sets the time limit of a Kattis package that gives
@@ -85,11 +56,11 @@ func (g *Grader) ResolveTimeLimit(ctx context.Context, p *problem.Problem) ([]*R
 		if s.Folder != kattis.FolderAccepted {
 			continue
 		}
-		src, lang, err := g.SubmissionSource(s)
+		src, lang, extra, err := g.SubmissionSource(s)
 		if err != nil {
 			return reports, fmt.Errorf("derive the time limit: %w", err)
 		}
-		rep, err := g.Grade(ctx, Submission{Problem: &probe, Source: src, Language: lang}, Options{StopOnFail: true})
+		rep, err := g.Grade(ctx, Submission{Problem: &probe, Source: src, Language: lang, Extra: extra}, Options{StopOnFail: true})
 		if err != nil {
 			return reports, err
 		}

@@ -123,13 +123,13 @@ func (k *kattisRun) submissions(ctx context.Context) {
 // whether it ran.
 func (k *kattisRun) submission(ctx context.Context, s kattis.Submission, c *Check) (time.Duration, bool) {
 	md := k.p.Kattis.Package.Metadata
-	src, lang, err := k.grader.SubmissionSource(s)
+	src, lang, extra, err := k.grader.SubmissionSource(s)
 	if err != nil {
 		skip(c, err.Error())
 		c.Status = Warn
 		return 0, false
 	}
-	_, comp, err := k.grader.Compiler.Compile(ctx, lang, src)
+	_, comp, err := k.grader.Compiler.CompileWith(ctx, lang, src, extra)
 	k.r.compiled(comp)
 	if errors.Is(err, runner.ErrCommandNotFound) {
 		warn(c, fmt.Sprintf("%s is not installed here; skipped (%v)", lang.Name, err))
@@ -144,7 +144,7 @@ func (k *kattisRun) submission(ctx context.Context, s kattis.Submission, c *Chec
 	if s.Folder == kattis.FolderTimeLimitExceeded && s.Expected == nil {
 		scale = md.Limits.TimeLimitToTLE
 	}
-	rep, err := k.grader.Grade(ctx, grade.Submission{Problem: k.p, Source: src, Language: lang},
+	rep, err := k.grader.Grade(ctx, grade.Submission{Problem: k.p, Source: src, Language: lang, Extra: extra},
 		grade.Options{TimeScale: scale, StopOnFail: e.first != nil})
 	if err != nil {
 		return 0, false
