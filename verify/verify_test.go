@@ -153,7 +153,7 @@ func TestVerify(t *testing.T) {
 			"solution compile_error/typo.c":          {verify.Pass, "CE as expected"},
 			verify.CheckACMargin:                     {verify.Pass, "slowest: accepted/sum.c"},
 			verify.CheckTLEMargin:                    {verify.Pass, "still exceeds 1.5x"},
-			verify.CheckMLEMargin:                    {verify.Pass, "slowest to reach the memory limit: memory_limit_exceeded/table.c on test sample-1"},
+			verify.CheckMLEMargin:                    {verify.Pass, "slowest to reach the memory limit: memory_limit_exceeded/table.c on test "},
 			verify.CheckReferences:                   {verify.Pass, "all 6 expected outputs agree with accepted/sum.c"},
 		},
 	}, {
@@ -388,8 +388,8 @@ func TestVerify(t *testing.T) {
 			write(t, filepath.Join(sols, "memory_limit_exceeded", "late.c"), lateFiller(150))
 		},
 		want: map[string]want{
-			"solution memory_limit_exceeded/late.c": {verify.Pass, "MLE on test sample-1 as expected"},
-			verify.CheckMLEMargin:                   {verify.Fail, "late.c: reaches the memory limit only after more than half its time limit: memory_limit_exceeded/late.c on test sample-1"},
+			"solution memory_limit_exceeded/late.c": {verify.Pass, "as expected: memory limit 64MiB exceeded"},
+			verify.CheckMLEMargin:                   {verify.Fail, "late.c: reaches the memory limit only after more than half its time limit: memory_limit_exceeded/late.c on test "},
 		},
 	}, {
 		name:   "accepted solution too slow for the margin",
