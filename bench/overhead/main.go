@@ -37,25 +37,10 @@ func main() {
 	runs := flag.Int("runs", 500, "runs per overhead measurement")
 	loops := flag.Int("loops", 20, "runs of the busy loop")
 	flag.Parse()
-	// Ratios measured under load mislead: other work takes CPU from the
-	// bare spawns at the default weight, and less from the boxes' programs,
-	// whose cgroups weigh twice that. Each figure comes with the load.
-	fmt.Printf("load average at the start: %s\n", loadAvg())
-	err := run(*runs, *loops)
-	fmt.Printf("load average at the end: %s\n", loadAvg())
-	if err != nil {
+	if err := run(*runs, *loops); err != nil {
 		fmt.Fprintln(os.Stderr, "overhead:", err)
 		os.Exit(1)
 	}
-}
-
-// loadAvg is the first three fields of /proc/loadavg, or "unknown".
-func loadAvg() string {
-	data, err := os.ReadFile("/proc/loadavg")
-	if f := strings.Fields(string(data)); err == nil && len(f) >= 3 {
-		return strings.Join(f[:3], " ")
-	}
-	return "unknown"
 }
 
 func run(runs, loops int) error {
