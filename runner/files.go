@@ -143,9 +143,8 @@ func collect(src, dst string) error {
 }
 
 // copyOutput copies the program's stdout to path (or nowhere), up to limit
-// bytes, through buf; past it, onLimit is called once and the rest is
-// drained.
-func copyOutput(r io.Reader, path string, limit int64, buf []byte, onLimit func()) (int64, error) {
+// bytes; past it, onLimit is called once and the rest is drained.
+func copyOutput(r io.Reader, path string, limit int64, onLimit func()) (int64, error) {
 	var w io.Writer = io.Discard
 	var f *os.File
 	if path != "" {
@@ -157,6 +156,7 @@ func copyOutput(r io.Reader, path string, limit int64, buf []byte, onLimit func(
 		defer f.Close()
 		w = f
 	}
+	buf := make([]byte, 64<<10)
 	var n int64
 	var werr error
 	for {

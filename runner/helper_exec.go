@@ -151,7 +151,7 @@ func (h *helper) dress() error {
 // fork forks and execs one program from the launcher's thread, with the
 // run's rlimits, in the run's cgroup.
 func (h *helper) fork(path string, req runRequest, files []*os.File) (pid int, err error) {
-	restore, err := h.setLimits(req)
+	restore, err := setLimits(req, h.cfg)
 	if err != nil {
 		return 0, err
 	}
@@ -295,8 +295,7 @@ func waitTraced(pid int, exitStop bool) (ws syscall.WaitStatus, ru syscall.Rusag
 
 // setLimits sets the process's rlimits for the next program and returns a
 // function that puts the helper's own back.
-func (h *helper) setLimits(req runRequest) (func(), error) {
-	cfg := h.cfg
+func setLimits(req runRequest, cfg helperConfig) (func(), error) {
 	type lim struct {
 		res int
 		val uint64
@@ -332,9 +331,10 @@ func (h *helper) setLimits(req runRequest) (func(), error) {
 	// withhold); otherwise the program could raise its soft limits up to
 	// the box's hard ones, which the cgroup, the tmpfs size and the
 	// output pipe bound anyway (see the package documentation).
+	hard := canRaiseHardLimits()
 	for _, w := range want {
-		old, err := h.ownLimit(w.res)
-		if err != nil {
+		var old syscall.Rlimit
+		if err := syscall.Getrlimit(w.res, &old); err != nil {
 			restore()
 			return nil, err
 		}
@@ -344,7 +344,7 @@ func (h *helper) setLimits(req runRequest) (func(), error) {
 			v = old.Max
 		}
 		rl := syscall.Rlimit{Cur: v, Max: old.Max}
-		if h.hardLimits {
+		if hard {
 			rl.Max = v
 		}
 		if err := syscall.Setrlimit(w.res, &rl); err != nil {
@@ -353,23 +353,6 @@ func (h *helper) setLimits(req runRequest) (func(), error) {
 		}
 	}
 	return restore, nil
-}
-
-// ownLimit returns the helper's own limit of res, read the first time:
-// every run puts it back after its fork, so it never changes.
-func (h *helper) ownLimit(res int) (syscall.Rlimit, error) {
-	if l, ok := h.ownLimits[res]; ok {
-		return l, nil
-	}
-	var l syscall.Rlimit
-	if err := syscall.Getrlimit(res, &l); err != nil {
-		return l, err
-	}
-	if h.ownLimits == nil {
-		h.ownLimits = map[int]syscall.Rlimit{}
-	}
-	h.ownLimits[res] = l
-	return l, nil
 }
 
 // canRaiseHardLimits reports whether this process holds CAP_SYS_RESOURCE.
