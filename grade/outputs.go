@@ -4,8 +4,6 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-
-	"golang.org/x/sys/unix"
 )
 
 // outputs says where each test's output goes while it is checked: into
@@ -26,22 +24,6 @@ type outputs struct {
 func newOutputs(opt Options, tempDir string, workers int) (*outputs, error) {
 	if opt.OutputDir != "" {
 		return &outputs{dir: opt.OutputDir, keep: true}, nil
-	}
-	if tempDir == "" {
-		o := &outputs{}
-		for w := 0; w < workers; w++ {
-			fd, err := unix.MemfdCreate("judge-output", unix.MFD_CLOEXEC)
-			if err != nil {
-				// No memory files here: files in the temporary folder.
-				o.close()
-				o = nil
-				break
-			}
-			o.mem = append(o.mem, os.NewFile(uintptr(fd), "judge-output"))
-		}
-		if o != nil {
-			return o, nil
-		}
 	}
 	dir, err := os.MkdirTemp(tempDir, "judge-out-")
 	if err != nil {
