@@ -8,15 +8,14 @@ import (
 
 // outputs says where each test's output goes while it is checked: into
 // Options.OutputDir, kept, one file per test; into Grader.TempDir, one file
-// per test removed once checked; or, with neither, into one memory file
-// per worker that each of its tests rewrites. A memory file spares each
-// test creating and removing a file on disk, which on ext4 cost more than
-// anything else the judge does per test but the run itself.
+// per test removed once checked; or, with neither, into a temporary
+// folder of the same kind. (One memory file per worker was tried: it saved
+// the per-test create and unlink, but basic-mode runs then got stray
+// SIGKILLs, so it waits for that to be understood.)
 type outputs struct {
-	dir  string     // files named after their tests; "" with mem
-	keep bool       // dir is Options.OutputDir
-	temp bool       // dir was made here, and goes with close
-	mem  []*os.File // one memory file per worker
+	dir  string // files named after their tests
+	keep bool   // dir is Options.OutputDir
+	temp bool   // dir was made here, and goes with close
 }
 
 // newOutputs prepares the outputs of a submission judged on workers
@@ -34,11 +33,6 @@ func newOutputs(opt Options, tempDir string, workers int) (*outputs, error) {
 
 // path is where the output of test goes, run by worker.
 func (o *outputs) path(worker int, test string) string {
-	if o.mem != nil {
-		// The judge opens it again by this path (the runner, to write;
-		// the checker, to read): the same memory file, in this process.
-		return fmt.Sprintf("/proc/self/fd/%d", o.mem[worker].Fd())
-	}
 	return filepath.Join(o.dir, filepath.FromSlash(test)+".out")
 }
 
@@ -52,11 +46,8 @@ func (o *outputs) done(path string) {
 	}
 }
 
-// close frees the memory files, or removes the temporary folder.
+// close removes the temporary folder.
 func (o *outputs) close() {
-	for _, f := range o.mem {
-		f.Close()
-	}
 	if o.temp {
 		os.RemoveAll(o.dir)
 	}
