@@ -31,15 +31,7 @@ func MissingOutputs(p *problem.Problem) ([]string, error) {
 			names = append(names, name)
 		}
 	}
-	slices.SortFunc(names, func(a, b string) int {
-		switch {
-		case problem.NaturalLess(a, b):
-			return -1
-		case problem.NaturalLess(b, a):
-			return 1
-		}
-		return 0
-	})
+	slices.SortFunc(names, problem.NaturalCompare)
 	return names, nil
 }
 

@@ -153,15 +153,7 @@ func testNames(cfg *config.Config, arg string) []string {
 			names = append(names, n)
 		}
 	}
-	slices.SortFunc(names, func(a, b string) int {
-		switch {
-		case problem.NaturalLess(a, b):
-			return -1
-		case problem.NaturalLess(b, a):
-			return 1
-		}
-		return 0
-	})
+	slices.SortFunc(names, problem.NaturalCompare)
 	return names
 }
 

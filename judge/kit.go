@@ -62,15 +62,7 @@ func problemDirs(cfg *config.Config) ([]string, error) {
 			dirs = append(dirs, dir)
 		}
 	}
-	slices.SortFunc(dirs, func(a, b string) int {
-		switch {
-		case problem.NaturalLess(a, b):
-			return -1
-		case problem.NaturalLess(b, a):
-			return 1
-		}
-		return 0
-	})
+	slices.SortFunc(dirs, problem.NaturalCompare)
 	return dirs, nil
 }
 

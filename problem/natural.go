@@ -5,7 +5,22 @@ package problem
 // everything else compares byte by byte ("a" < "b"). Names that are equal
 // in natural order ("01" and "1") are ordered by plain string comparison,
 // so NaturalLess is a strict total order.
-func NaturalLess(a, b string) bool {
+func NaturalLess(a, b string) bool { return NaturalCompare(a, b) < 0 }
+
+// NaturalCompare compares a and b in the order of NaturalLess: -1 when a
+// sorts first, 1 when b does, 0 when they are the same string. It suits
+// slices.SortFunc.
+func NaturalCompare(a, b string) int {
+	switch {
+	case naturalLess(a, b):
+		return -1
+	case naturalLess(b, a):
+		return 1
+	}
+	return 0
+}
+
+func naturalLess(a, b string) bool {
 	i, j := 0, 0
 	for i < len(a) && j < len(b) {
 		ca, cb := a[i], b[j]

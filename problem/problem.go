@@ -272,7 +272,7 @@ func loadTests(dir, abs string) ([]Test, []string, error) {
 			names = append(names, n)
 		}
 	}
-	slices.SortFunc(names, naturalCompare)
+	slices.SortFunc(names, NaturalCompare)
 	tests := make([]Test, 0, len(ins))
 	var unpaired []string
 	for _, n := range names {
@@ -322,16 +322,6 @@ func insidePackage(dir, abs string) (func(rel string) error, error) {
 		}
 		return nil
 	}, nil
-}
-
-func naturalCompare(a, b string) int {
-	switch {
-	case NaturalLess(a, b):
-		return -1
-	case NaturalLess(b, a):
-		return 1
-	}
-	return 0
 }
 
 // Find loads the problem called slug under root. If there is no such
@@ -393,7 +383,7 @@ func slugs(root string) ([]string, error) {
 			names = append(names, e.Name())
 		}
 	}
-	slices.SortFunc(names, naturalCompare)
+	slices.SortFunc(names, NaturalCompare)
 	return names, nil
 }
 

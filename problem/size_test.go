@@ -141,7 +141,7 @@ func TestNaturalLess(t *testing.T) {
 	}
 
 	names := []string{"test10", "sample2", "1", "test2", "10", "2", "sample1", "01", "a"}
-	slices.SortFunc(names, naturalCompare)
+	slices.SortFunc(names, NaturalCompare)
 	want := []string{"01", "1", "2", "10", "a", "sample1", "sample2", "test2", "test10"}
 	if !slices.Equal(names, want) {
 		t.Errorf("sorted = %v, want %v", names, want)

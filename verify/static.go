@@ -63,15 +63,7 @@ func scanTests(disp string) (tests []testFile, details, unpaired []string) {
 			details = append(details, fmt.Sprintf("%s: cannot be read: %v", path, err))
 		}
 	}
-	slices.SortFunc(names, func(a, b string) int {
-		switch {
-		case problem.NaturalLess(a, b):
-			return -1
-		case problem.NaturalLess(b, a):
-			return 1
-		}
-		return 0
-	})
+	slices.SortFunc(names, problem.NaturalCompare)
 	pairs := 0
 	for _, n := range names {
 		t := byName[n]
