@@ -28,6 +28,17 @@ func TestSQLiteReopenKeepsDataAndRefusesNewerSchema(t *testing.T) {
 	if got, err := s.Get(ctx, c.ID); err != nil || got.Source != c.Source {
 		t.Fatalf("after reopening: %+v, %v", got, err)
 	}
+	w := s.(*sqlStore).w
+	for pragma, want := range map[string]int{"synchronous": 1, "busy_timeout": sqliteBusyMS, "foreign_keys": 1} {
+		var got int
+		if err := w.QueryRow("PRAGMA " + pragma).Scan(&got); err != nil || got != want {
+			t.Errorf("the writer's %s = %d, %v; want %d", pragma, got, err, want)
+		}
+	}
+	var readOnly int
+	if err := s.(*sqlStore).r.QueryRow("PRAGMA query_only").Scan(&readOnly); err != nil || readOnly != 1 {
+		t.Errorf("the readers' query_only = %d, %v; want 1", readOnly, err)
+	}
 	s.Close()
 
 	db, err := sql.Open("sqlite", path)
