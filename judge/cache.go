@@ -121,7 +121,7 @@ are kept.`,
 				kept = fmt.Sprintf("; %d in use by a running judge, kept", res.InUse)
 			}
 			fmt.Fprintf(cmd.OutOrStdout(), "removed %s (%s)%s; the cache takes %s\n",
-				pluralCount(len(res.Removed), "compiled program"), humanSize(freed), kept, humanSize(res.Size))
+				report.Plural(len(res.Removed), "compiled program"), humanSize(freed), kept, humanSize(res.Size))
 			return nil
 		},
 	}

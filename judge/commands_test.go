@@ -122,7 +122,7 @@ func TestVerifyCommand(t *testing.T) {
 		code  int
 		texts []string
 	}{
-		{"text", []string{"verify", "sum"}, 0, []string{"PASS  validator rejects junk", "PASS  1 problems (0 failed)"}},
+		{"text", []string{"verify", "sum"}, 0, []string{"PASS  validator rejects junk", "PASS  1 problem (0 failed)"}},
 		{"all problems", []string{"verify"}, 0, []string{"sum — Sum"}},
 		{"json", []string{"verify", "--format", "json", "sum"}, 0, []string{`"ok": true`, `"name": "expected outputs"`}},
 		{"unknown problem", []string{"verify", "nope"}, exitUsage, []string{`"nope"`, "known: sum"}},
@@ -156,7 +156,7 @@ func TestVerifyCommand(t *testing.T) {
 	t.Run("broken package", func(t *testing.T) {
 		root := fixture(t)
 		os.RemoveAll(filepath.Join(root, "problems", "sum", "validator"))
-		judge(t, root, "verify", "sum").want(t, exitVerdict, "FAIL  validator", "no validator", "FAIL  1 problems (1 failed)")
+		judge(t, root, "verify", "sum").want(t, exitVerdict, "FAIL  validator", "no validator", "FAIL  1 problem (1 failed)")
 	})
 }
 

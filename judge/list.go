@@ -107,7 +107,7 @@ func newListCmd() *cobra.Command {
 						continue
 					}
 					fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%d (%s)\t%s\n", en.Slug, en.Title, timeLimits(en),
-						problem.FormatSize(en.MemoryLimitKB<<10), en.Tests, plural(en.Samples, "sample"), solutionCounts(en.Solutions))
+						problem.FormatSize(en.MemoryLimitKB<<10), en.Tests, report.Plural(en.Samples, "sample"), solutionCounts(en.Solutions))
 				}
 				if err := tw.Flush(); err != nil {
 					return internalError(err)
@@ -190,12 +190,4 @@ func timeLimits(en listEntry) string {
 		s += " (" + strings.Join(parts, ", ") + ")"
 	}
 	return s
-}
-
-// plural returns "1 sample", "2 samples", "0 samples".
-func plural(n int, noun string) string {
-	if n == 1 {
-		return "1 " + noun
-	}
-	return fmt.Sprintf("%d %ss", n, noun)
 }

@@ -3,7 +3,6 @@ package main
 import (
 	"bytes"
 	"context"
-	"github.com/puzzlejudge/judge/internal/mountinfo"
 	"io/fs"
 	"math"
 	"os"
@@ -15,6 +14,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/puzzlejudge/judge/internal/mountinfo"
 
 	"golang.org/x/sys/unix"
 )

@@ -6,6 +6,7 @@ import (
 
 	"github.com/puzzlejudge/judge/author"
 	"github.com/puzzlejudge/judge/problem"
+	"github.com/puzzlejudge/judge/report"
 	"github.com/spf13/cobra"
 )
 
@@ -212,16 +213,8 @@ accepted Go solution). If any input fails, nothing is written.`,
 			for _, a := range added {
 				fmt.Fprintf(out, "wrote %s (%s on %s)\n", display(a.Output), a.From, display(a.Input))
 			}
-			fmt.Fprintf(out, "%s filled\n", pluralCount(len(added), "missing output"))
+			fmt.Fprintf(out, "%s filled\n", report.Plural(len(added), "missing output"))
 			return nil
 		},
 	}
-}
-
-// pluralCount says "1 test" or "2 tests".
-func pluralCount(n int, noun string) string {
-	if n == 1 {
-		return "1 " + noun
-	}
-	return fmt.Sprintf("%d %ss", n, noun)
 }

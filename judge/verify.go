@@ -157,18 +157,11 @@ line per finished solution. --times adds the table of CPU times, solutions x tes
 func verifyExit(rep *verify.Report) error {
 	switch {
 	case rep.Summary.Errors > 0:
-		return internalError(fmt.Errorf("%d %s failed with an internal error of the judge (IERR above): the judge, not the package, is at fault", rep.Summary.Errors, pluralWord(rep.Summary.Errors, "check")))
+		return internalError(fmt.Errorf("%s failed with an internal error of the judge (IERR above): the judge, not the package, is at fault", report.Plural(rep.Summary.Errors, "check")))
 	case !rep.OK:
 		return errVerdict
 	}
 	return nil
-}
-
-func pluralWord(n int, noun string) string {
-	if n == 1 {
-		return noun
-	}
-	return noun + "s"
 }
 
 // checkWritable makes sure a report can be written to path before the

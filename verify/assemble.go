@@ -11,6 +11,7 @@ import (
 	"github.com/puzzlejudge/judge/author"
 	"github.com/puzzlejudge/judge/grade"
 	"github.com/puzzlejudge/judge/problem"
+	"github.com/puzzlejudge/judge/report"
 	"github.com/puzzlejudge/judge/verdict"
 )
 
@@ -174,7 +175,7 @@ func (pk *pkg) junkCheck() *Check {
 		c.Message = fmt.Sprintf("the validator rejects all junk, but crashes on %d inputs: %s", len(crashed), crashed[0])
 		return c
 	}
-	return pass(c, fmt.Sprintf("rejects all %s (%s)", plural(len(pk.junk), "junk input"), strings.Join(kinds, ", ")))
+	return pass(c, fmt.Sprintf("rejects all %s (%s)", report.Plural(len(pk.junk), "junk input"), strings.Join(kinds, ", ")))
 }
 
 func (pk *pkg) generatorCheck() *Check {
@@ -230,7 +231,7 @@ func (pk *pkg) generatorCheck() *Check {
 		return failDetails(c, details, isInternal)
 	}
 	if len(pk.generated) > 0 {
-		return pass(c, fmt.Sprintf("rebuilds %s of %s byte for byte", plural(len(pk.generated), "test"), author.GeneratedFile))
+		return pass(c, fmt.Sprintf("rebuilds %s of %s byte for byte", report.Plural(len(pk.generated), "test"), author.GeneratedFile))
 	}
 	return pass(c, fmt.Sprintf("prints valid inputs for seeds 1 to %d", defaultSeeds))
 }
@@ -356,15 +357,7 @@ func all(n int, noun string) string {
 	if n == 1 {
 		return "the 1 " + noun
 	}
-	return "all " + plural(n, noun)
-}
-
-// plural says "1 test" or "2 tests".
-func plural(n int, noun string) string {
-	if n == 1 {
-		return "1 " + noun
-	}
-	return fmt.Sprintf("%d %ss", n, noun)
+	return "all " + report.Plural(n, noun)
 }
 
 func firstLine(s string) string {

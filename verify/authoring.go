@@ -14,6 +14,7 @@ import (
 
 	"github.com/puzzlejudge/judge/author"
 	"github.com/puzzlejudge/judge/problem"
+	"github.com/puzzlejudge/judge/report"
 )
 
 // checkLeftovers fails a package that still holds what `judge new` wrote
@@ -22,7 +23,7 @@ func checkLeftovers(disp string) *Check {
 	c := &Check{Name: CheckLeftovers}
 	if found := author.Leftovers(disp); len(found) > 0 {
 		failWith(c, found)
-		c.Message = fmt.Sprintf("%s (write the problem's own; %s)", found[0], plural(len(found), "leftover"))
+		c.Message = fmt.Sprintf("%s (write the problem's own; %s)", found[0], report.Plural(len(found), "leftover"))
 		return c
 	}
 	return pass(c, "no template or TODO marker of judge new left in the validator and generator")
@@ -57,7 +58,7 @@ func checkDistinct(tests []testFile) *Check {
 		}
 		return c
 	}
-	return pass(c, fmt.Sprintf("%s, no two the same", plural(n, "input")))
+	return pass(c, fmt.Sprintf("%s, no two the same", report.Plural(n, "input")))
 }
 
 var (

@@ -13,6 +13,7 @@ import (
 	"github.com/puzzlejudge/judge/grade"
 	"github.com/puzzlejudge/judge/problem"
 	"github.com/puzzlejudge/judge/problem/kattis"
+	"github.com/puzzlejudge/judge/report"
 	"github.com/puzzlejudge/judge/runner"
 )
 
@@ -117,7 +118,7 @@ func (k *kattisRun) run(ctx context.Context) {
 		}
 	}
 	k.add(pass(&Check{Name: CheckTestFiles}, fmt.Sprintf("%s (%d samples) in %s, each .in with its .ans",
-		plural(len(p.Tests), "test case"), samples, plural(len(info.Package.Groups), "group"))))
+		report.Plural(len(p.Tests), "test case"), samples, report.Plural(len(info.Package.Groups), "group"))))
 	k.add(k.inputValidators(ctx))
 	k.add(k.outputValidator(ctx))
 	if ctx.Err() != nil {
@@ -208,7 +209,7 @@ func (k *kattisRun) inputValidators(ctx context.Context) *Check {
 		return warn(c, "no input validator could be run: "+skipped[0])
 	}
 	c.Details = skipped
-	msg := fmt.Sprintf("%s accept all %s", plural(ran, "validator"), plural(len(k.p.Tests), "test input"))
+	msg := fmt.Sprintf("%s accept all %s", report.Plural(ran, "validator"), report.Plural(len(k.p.Tests), "test input"))
 	if len(skipped) > 0 {
 		return warn(c, msg+fmt.Sprintf("; %d skipped", len(skipped)))
 	}

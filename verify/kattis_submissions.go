@@ -9,6 +9,7 @@ import (
 
 	"github.com/puzzlejudge/judge/grade"
 	"github.com/puzzlejudge/judge/problem/kattis"
+	"github.com/puzzlejudge/judge/report"
 	"github.com/puzzlejudge/judge/runner"
 	"github.com/puzzlejudge/judge/verdict"
 )
@@ -47,7 +48,7 @@ func (k *kattisRun) submissions(ctx context.Context) {
 		folders.Details = warnings
 		k.add(warn(folders, warnings[0]))
 	default:
-		k.add(pass(folders, fmt.Sprintf("%s, %d accepted", plural(len(subs), "submission"), accepted)))
+		k.add(pass(folders, fmt.Sprintf("%s, %d accepted", report.Plural(len(subs), "submission"), accepted)))
 	}
 
 	tl := &Check{Name: CheckTimeLimit}
@@ -77,7 +78,7 @@ func (k *kattisRun) submissions(ctx context.Context) {
 			}
 		}
 		k.add(pass(tl, fmt.Sprintf("%v, derived from %s (× %g, resolution %gs)", k.p.Limits.Time,
-			plural(len(reports), "accepted submission"), md.Limits.ACToTimeLimit, md.Limits.TimeResolution)))
+			report.Plural(len(reports), "accepted submission"), md.Limits.ACToTimeLimit, md.Limits.TimeResolution)))
 	case pk.TimeLimitFile:
 		k.add(pass(tl, fmt.Sprintf("%v, from .timelimit", k.p.Limits.Time)))
 	default:

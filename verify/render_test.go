@@ -133,7 +133,7 @@ func TestText(t *testing.T) {
 		"WARN  generator",
 		"SKIP  expected outputs",
 		"IERR  solution accepted/a.c   internal error: run c: box gone",
-		"FAIL  1 problems (1 failed), 5 checks: 1 passed, 1 failed, 1 internal errors, 1 warnings, 1 skipped",
+		"FAIL  1 problem (1 failed), 5 checks: 1 passed, 1 failed, 1 internal error, 1 warning, 1 skipped",
 	} {
 		if !strings.Contains(out, want) {
 			t.Errorf("text lacks %q:\n%s", want, out)

@@ -14,6 +14,7 @@ import (
 
 	"github.com/puzzlejudge/judge/author"
 	"github.com/puzzlejudge/judge/problem"
+	"github.com/puzzlejudge/judge/report"
 )
 
 // testFile is one pair of test files found in the tests folder.
@@ -254,7 +255,7 @@ func checkSamples(disp string, tests []testFile) *Check {
 		c.Details = details
 		return c
 	}
-	return pass(c, fmt.Sprintf("%s shown in %s", plural(n, "sample"), problem.StatementFile))
+	return pass(c, fmt.Sprintf("%s shown in %s", report.Plural(n, "sample"), problem.StatementFile))
 }
 
 // internal marks c as the judge's own failure, with the message.

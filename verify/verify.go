@@ -29,6 +29,7 @@ import (
 	"github.com/puzzlejudge/judge/grade"
 	"github.com/puzzlejudge/judge/problem"
 	"github.com/puzzlejudge/judge/problem/kattis"
+	"github.com/puzzlejudge/judge/report"
 	"github.com/puzzlejudge/judge/runner"
 	"github.com/puzzlejudge/judge/verdict"
 )
@@ -338,7 +339,7 @@ func (r *run) plan(disp string, index int) (*pkg, error) {
 	if len(details) > 0 {
 		failWith(pk.testFiles, details)
 	} else {
-		pass(pk.testFiles, plural(len(tests), "test")+", each .in with its .out")
+		pass(pk.testFiles, report.Plural(len(tests), "test")+", each .in with its .out")
 	}
 	pk.samples = checkSamples(disp, tests)
 	pk.statedLimits = checkStatedLimits(disp, pk.p)
@@ -369,7 +370,7 @@ func (r *run) plan(disp string, index int) (*pkg, error) {
 	if len(layout) > 0 {
 		failWith(pk.folders, layout)
 	} else {
-		pass(pk.folders, fmt.Sprintf("%s, %d accepted", plural(len(pk.sols), "solution"), accepted))
+		pass(pk.folders, fmt.Sprintf("%s, %d accepted", report.Plural(len(pk.sols), "solution"), accepted))
 	}
 
 	switch {
