@@ -434,3 +434,19 @@ func TestSubmitMissingCompiler(t *testing.T) {
 	r := judge(t, root, "--config", filepath.Join(conf, "judge.yaml"), "submit", "sum", filepath.Join(conf, "main.fake"))
 	r.want(t, exitInternal, "internal error: compile fake: no-such-compiler not found in the box (install: apt-get install -y fake)")
 }
+
+// TestNoProblemsFolder runs the commands that look up problems where there
+// is no problems folder: each says so on one line, names the folder and
+// the way out, and exits 2.
+func TestNoProblemsFolder(t *testing.T) {
+	root := t.TempDir() // no problems/ in it
+	for _, args := range [][]string{
+		{"list"},
+		{"verify"},
+		{"submit", "a-plus-b", filepath.Join(root, "x.c")},
+	} {
+		t.Run(strings.Join(args, " "), func(t *testing.T) {
+			judge(t, root, args...).want(t, exitUsage, "no problems folder", filepath.Join(root, "problems"))
+		})
+	}
+}

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"slices"
@@ -50,6 +51,9 @@ func authorError(ctx context.Context, err error) error {
 func problemDirs(cfg *config.Config) ([]string, error) {
 	entries, err := os.ReadDir(cfg.ProblemsDir)
 	if err != nil {
+		if errors.Is(err, fs.ErrNotExist) {
+			return nil, usageError(fmt.Errorf("no problems folder %q here (run in a folder that has one, or give --problems-dir DIR)", cfg.ProblemsDir))
+		}
 		return nil, usageError(fmt.Errorf("problems folder: %w", err))
 	}
 	var dirs []string

@@ -334,6 +334,9 @@ func Find(root, slug string) (*Problem, error) {
 		}
 	}
 	known, err := slugs(root)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, fmt.Errorf("%w: %q is not a problem folder, and there is no problems folder %q to look it up in (give the problem folder's path, or set problems_dir)", ErrNotFound, slug, root)
+	}
 	if err != nil {
 		return nil, fmt.Errorf("find %q: %w", slug, err)
 	}

@@ -411,3 +411,16 @@ func TestLoadTestLinks(t *testing.T) {
 		})
 	}
 }
+
+// TestFindWithoutProblemsFolder looks a slug up under a folder that does
+// not exist: not found, saying the problems folder is missing.
+func TestFindWithoutProblemsFolder(t *testing.T) {
+	root := filepath.Join(t.TempDir(), "problems")
+	_, err := Find(root, "a-plus-b")
+	if !errors.Is(err, ErrNotFound) {
+		t.Fatalf("Find: %v, want ErrNotFound", err)
+	}
+	if !strings.Contains(err.Error(), "no problems folder") || !strings.Contains(err.Error(), root) {
+		t.Errorf("Find: %q does not name the missing problems folder %s", err, root)
+	}
+}
