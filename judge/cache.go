@@ -24,8 +24,8 @@ and last use (most recent first), and the warm build caches. judge cache prune t
 compiles trims it by itself past cache_max_size.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if format != "text" && format != "json" {
-				return usageError(fmt.Errorf("unknown format %q (want text or json)", format))
+			if err := checkFormat(format, "text", "json"); err != nil {
+				return err
 			}
 			cfg, err := loadConfig(cmd)
 			if err != nil {

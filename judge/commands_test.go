@@ -126,7 +126,7 @@ func TestVerifyCommand(t *testing.T) {
 		{"all problems", []string{"verify"}, 0, []string{"sum — Sum"}},
 		{"json", []string{"verify", "--format", "json", "sum"}, 0, []string{`"ok": true`, `"name": "expected outputs"`}},
 		{"unknown problem", []string{"verify", "nope"}, exitUsage, []string{`"nope"`, "known: sum"}},
-		{"unknown format", []string{"verify", "--format", "xml"}, exitUsage, []string{`unknown format "xml"`}},
+		{"unknown format", []string{"verify", "--format", "xml"}, exitUsage, []string{`unknown format "xml" (want text, json or junit)`}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -447,6 +447,25 @@ func TestNoProblemsFolder(t *testing.T) {
 	} {
 		t.Run(strings.Join(args, " "), func(t *testing.T) {
 			judge(t, root, args...).want(t, exitUsage, "no problems folder", filepath.Join(root, "problems"))
+		})
+	}
+}
+
+// TestFormatFlag gives every command with --format a format it does not
+// have: each names the ones it does, and exits 2.
+func TestFormatFlag(t *testing.T) {
+	root := fixture(t)
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"list", "--format", "xml"}, `unknown format "xml" (want text or json)`},
+		{[]string{"doctor", "--format", "yaml"}, `unknown format "yaml" (want text or json)`},
+		{[]string{"cache", "--format", "csv"}, `unknown format "csv" (want text or json)`},
+		{[]string{"submit", "sum", "x.go", "--format", "junit"}, `unknown format "junit" (want text, json or jsonl)`},
+	} {
+		t.Run(strings.Join(tc.args, " "), func(t *testing.T) {
+			judge(t, root, tc.args...).want(t, exitUsage, tc.want)
 		})
 	}
 }

@@ -28,8 +28,8 @@ func newDoctorCmd() *cobra.Command {
 			"each missing piece. It exits 0 when the full sandbox and every configured language are ready.",
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if format != "text" && format != "json" {
-				return usageError(fmt.Errorf("unknown format %q (want text or json)", format))
+			if err := checkFormat(format, "text", "json"); err != nil {
+				return err
 			}
 			cfg, err := loadConfig(cmd)
 			if err != nil {

@@ -40,8 +40,8 @@ func newListCmd() *cobra.Command {
 		Short: "List the problems: slug, title, limits, tests, solutions per verdict",
 		Args:  cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if format != "text" && format != "json" {
-				return usageError(fmt.Errorf("unknown format %q (want text or json)", format))
+			if err := checkFormat(format, "text", "json"); err != nil {
+				return err
 			}
 			cfg, err := loadConfig(cmd)
 			if err != nil {

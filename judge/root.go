@@ -99,6 +99,21 @@ func (e *env) close() {
 
 // findProblem loads a problem by slug from the problems folder, or by path
 // when the argument names a folder.
+// withProblem opens the judging environment, finds the problem arg names,
+// and runs fn with both; the environment is closed when fn returns.
+func withProblem(cmd *cobra.Command, arg string, fn func(e *env, p *problem.Problem) error) error {
+	e, err := newEnv(cmd)
+	if err != nil {
+		return err
+	}
+	defer e.close()
+	p, err := e.findProblem(arg)
+	if err != nil {
+		return err
+	}
+	return fn(e, p)
+}
+
 func (e *env) findProblem(arg string) (*problem.Problem, error) {
 	return findProblem(e.cfg, arg)
 }

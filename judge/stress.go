@@ -37,78 +37,72 @@ Exit status 0 when they agree on every input, 1 when they disagree.`,
 			if opt.Iterations <= 0 {
 				return usageError(errors.New("--iterations must be positive"))
 			}
-			e, err := newEnv(cmd)
-			if err != nil {
-				return err
-			}
-			defer e.close()
-			p, err := e.findProblem(pos[0])
-			if err != nil {
-				return err
-			}
-			if opt.Solution, err = solutionFile(e.cfg, p, pos[1]); err != nil {
-				return err
-			}
-			if opt.Against != "" {
-				if opt.Against, err = solutionFile(e.cfg, p, opt.Against); err != nil {
+			return withProblem(cmd, pos[0], func(e *env, p *problem.Problem) error {
+				var err error
+				if opt.Solution, err = solutionFile(e.cfg, p, pos[1]); err != nil {
 					return err
 				}
-			}
-			opt.Args = genArgs
-			bar := newProgress(cmd.ErrOrStderr(), "stress")
-			if up := bar.update(); up != nil {
-				var mu sync.Mutex
-				n := 0
-				opt.OnIteration = func() {
-					mu.Lock()
-					n++
-					up(n, opt.Iterations)
-					mu.Unlock()
+				if opt.Against != "" {
+					if opt.Against, err = solutionFile(e.cfg, p, opt.Against); err != nil {
+						return err
+					}
 				}
-			}
-			ctx := cmd.Context()
-			kit := e.kit()
-			res, err := kit.Stress(ctx, p, opt)
-			bar.finish()
-			if err != nil {
-				return authorError(ctx, err)
-			}
-			defer res.Close()
-			out := cmd.OutOrStdout()
-			d := res.Disagreement
-			if d == nil {
-				fmt.Fprintf(out, "%s and %s agree on %d inputs (seeds %d to %d)\n",
-					opt.Solution, res.Against, res.Tried, opt.Seed, opt.Seed+uint64(res.Tried)-1)
-				return nil
-			}
-			call := author.GenCall(d.Seed, d.Args)
-			if d.AgainstFailed {
-				fmt.Fprintf(out, "generator %s: %s itself failed: %s: %s\n", call, res.Against, d.Verdict, d.Message)
-			} else {
-				fmt.Fprintf(out, "generator %s: %s gets %s against %s", call, opt.Solution, d.Verdict, res.Against)
-				if d.Message != "" {
-					fmt.Fprintf(out, ": %s", d.Message)
+				opt.Args = genArgs
+				bar := newProgress(cmd.ErrOrStderr(), "stress")
+				if up := bar.update(); up != nil {
+					var mu sync.Mutex
+					n := 0
+					opt.OnIteration = func() {
+						mu.Lock()
+						n++
+						up(n, opt.Iterations)
+						mu.Unlock()
+					}
 				}
-				fmt.Fprintf(out, "\n")
-			}
-			fmt.Fprintf(out, "after %d inputs\n\n", res.Tried)
-			showFile(out, "input", d.Input)
-			showFile(out, "expected (output of "+res.Against+")", d.Expected)
-			if !d.AgainstFailed {
-				showFile(out, "received (output of "+opt.Solution+")", d.Got)
-			}
-			if save {
-				added, err := kit.AddTests(ctx, p, []string{d.Input}, author.AddOptions{Force: force})
+				ctx := cmd.Context()
+				kit := e.kit()
+				res, err := kit.Stress(ctx, p, opt)
+				bar.finish()
 				if err != nil {
-					return authorError(ctx, fmt.Errorf("save the input as a test: %w", err))
+					return authorError(ctx, err)
 				}
-				for _, a := range added {
-					fmt.Fprintf(out, "saved as %s and %s\n", display(a.Input), display(a.Output))
+				defer res.Close()
+				out := cmd.OutOrStdout()
+				d := res.Disagreement
+				if d == nil {
+					fmt.Fprintf(out, "%s and %s agree on %d inputs (seeds %d to %d)\n",
+						opt.Solution, res.Against, res.Tried, opt.Seed, opt.Seed+uint64(res.Tried)-1)
+					return nil
 				}
-			} else {
-				fmt.Fprintf(out, "(--save adds this input as a new test)\n")
-			}
-			return errVerdict
+				call := author.GenCall(d.Seed, d.Args)
+				if d.AgainstFailed {
+					fmt.Fprintf(out, "generator %s: %s itself failed: %s: %s\n", call, res.Against, d.Verdict, d.Message)
+				} else {
+					fmt.Fprintf(out, "generator %s: %s gets %s against %s", call, opt.Solution, d.Verdict, res.Against)
+					if d.Message != "" {
+						fmt.Fprintf(out, ": %s", d.Message)
+					}
+					fmt.Fprintf(out, "\n")
+				}
+				fmt.Fprintf(out, "after %d inputs\n\n", res.Tried)
+				showFile(out, "input", d.Input)
+				showFile(out, "expected (output of "+res.Against+")", d.Expected)
+				if !d.AgainstFailed {
+					showFile(out, "received (output of "+opt.Solution+")", d.Got)
+				}
+				if save {
+					added, err := kit.AddTests(ctx, p, []string{d.Input}, author.AddOptions{Force: force})
+					if err != nil {
+						return authorError(ctx, fmt.Errorf("save the input as a test: %w", err))
+					}
+					for _, a := range added {
+						fmt.Fprintf(out, "saved as %s and %s\n", display(a.Input), display(a.Output))
+					}
+				} else {
+					fmt.Fprintf(out, "(--save adds this input as a new test)\n")
+				}
+				return errVerdict
+			})
 		},
 	}
 	f := cmd.Flags()

@@ -55,9 +55,10 @@ func newSubmitCmd() *cobra.Command {
 }
 
 func runSubmit(cmd *cobra.Command, args []string, f *submitFlags) error {
+	if err := checkFormat(f.format, "text", "json", "jsonl"); err != nil {
+		return err
+	}
 	switch {
-	case f.format != "text" && f.format != "json" && f.format != "jsonl":
-		return usageError(fmt.Errorf("unknown format %q (want text, json or jsonl)", f.format))
 	case f.showInput && f.format != "text":
 		return usageError(errors.New("--show-input prints for people: it needs --format text"))
 	case f.failed && len(f.tests) > 0:

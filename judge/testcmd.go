@@ -35,22 +35,15 @@ written; an existing test is never overwritten without --force; every write is a
 		Example: "  judge test add flip-game board.txt\n  judge test add flip-game edge.txt --name 40-edge --force",
 		Args:    cobra.MinimumNArgs(2),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			e, err := newEnv(cmd)
-			if err != nil {
-				return err
-			}
-			defer e.close()
-			p, err := e.findProblem(args[0])
-			if err != nil {
-				return err
-			}
-			ctx := cmd.Context()
-			added, err := e.kit().AddTests(ctx, p, args[1:], opt)
-			if err != nil {
-				return authorError(ctx, err)
-			}
-			printAdded(cmd, added)
-			return nil
+			return withProblem(cmd, args[0], func(e *env, p *problem.Problem) error {
+				ctx := cmd.Context()
+				added, err := e.kit().AddTests(ctx, p, args[1:], opt)
+				if err != nil {
+					return authorError(ctx, err)
+				}
+				printAdded(cmd, added)
+				return nil
+			})
 		},
 	}
 	cmd.Flags().BoolVar(&opt.Force, "force", false, "overwrite a test of the same name")
@@ -97,22 +90,15 @@ arguments in tests/generated.yaml so that judge test regen rebuilds them byte fo
 			}
 			opt.SeedSet = cmd.Flags().Changed("seed")
 			opt.Args = genArgs
-			e, err := newEnv(cmd)
-			if err != nil {
-				return err
-			}
-			defer e.close()
-			p, err := e.findProblem(pos[0])
-			if err != nil {
-				return err
-			}
-			ctx := cmd.Context()
-			added, err := e.kit().GenTests(ctx, p, opt)
-			if err != nil {
-				return authorError(ctx, err)
-			}
-			printAdded(cmd, added)
-			return nil
+			return withProblem(cmd, pos[0], func(e *env, p *problem.Problem) error {
+				ctx := cmd.Context()
+				added, err := e.kit().GenTests(ctx, p, opt)
+				if err != nil {
+					return authorError(ctx, err)
+				}
+				printAdded(cmd, added)
+				return nil
+			})
 		},
 	}
 	cmd.Flags().IntVar(&opt.Count, "count", 0, "number of tests to generate (required)")
@@ -131,48 +117,41 @@ computes the expected output with the reference solution and writes the files th
 --check it writes nothing and exits 1 when a test would change.`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			e, err := newEnv(cmd)
-			if err != nil {
-				return err
-			}
-			defer e.close()
-			p, err := e.findProblem(args[0])
-			if err != nil {
-				return err
-			}
-			ctx := cmd.Context()
-			res, err := e.kit().Regen(ctx, p, check)
-			if err != nil {
-				return authorError(ctx, err)
-			}
-			changed := 0
-			out := cmd.OutOrStdout()
-			for _, r := range res {
-				var what string
-				switch {
-				case r.InputChanged && r.OutputChanged:
-					what = "input and output"
-				case r.InputChanged:
-					what = "input"
-				case r.OutputChanged:
-					what = "output"
+			return withProblem(cmd, args[0], func(e *env, p *problem.Problem) error {
+				ctx := cmd.Context()
+				res, err := e.kit().Regen(ctx, p, check)
+				if err != nil {
+					return authorError(ctx, err)
 				}
-				if what == "" {
-					fmt.Fprintf(out, "%-24s unchanged\n", r.Name)
-					continue
+				changed := 0
+				out := cmd.OutOrStdout()
+				for _, r := range res {
+					var what string
+					switch {
+					case r.InputChanged && r.OutputChanged:
+						what = "input and output"
+					case r.InputChanged:
+						what = "input"
+					case r.OutputChanged:
+						what = "output"
+					}
+					if what == "" {
+						fmt.Fprintf(out, "%-24s unchanged\n", r.Name)
+						continue
+					}
+					changed++
+					if check {
+						fmt.Fprintf(out, "%-24s %s differs\n", r.Name, what)
+					} else {
+						fmt.Fprintf(out, "%-24s %s rewritten\n", r.Name, what)
+					}
 				}
-				changed++
-				if check {
-					fmt.Fprintf(out, "%-24s %s differs\n", r.Name, what)
-				} else {
-					fmt.Fprintf(out, "%-24s %s rewritten\n", r.Name, what)
+				fmt.Fprintf(out, "%d tests, %d changed\n", len(res), changed)
+				if check && changed > 0 {
+					return errVerdict
 				}
-			}
-			fmt.Fprintf(out, "%d tests, %d changed\n", len(res), changed)
-			if check && changed > 0 {
-				return errVerdict
-			}
-			return nil
+				return nil
+			})
 		},
 	}
 	cmd.Flags().BoolVar(&check, "check", false, "write nothing; exit 1 when a test would change")

@@ -106,8 +106,8 @@ func newTokenListCmd() *cobra.Command {
 		Short: "List the tokens (never their secrets)",
 		Args:  cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if format != "text" && format != "json" {
-				return usageError(fmt.Errorf("unknown format %q (want text or json)", format))
+			if err := checkFormat(format, "text", "json"); err != nil {
+				return err
 			}
 			s, err := openStore(cmd)
 			if err != nil {

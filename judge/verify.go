@@ -41,10 +41,8 @@ line per finished solution. --times adds the table of CPU times, solutions x tes
 		Example: "  judge verify\n  judge verify flip-game --format junit --output verify.xml\n" +
 			"  judge verify a-plus-b --solution 'accepted/*' --test 'sample*' --time-limit 2s\n  judge verify --strict --stop-on-fail",
 		RunE: func(cmd *cobra.Command, args []string) error {
-			switch format {
-			case "text", "json", "junit":
-			default:
-				return usageError(fmt.Errorf("unknown format %q (want text, json or junit)", format))
+			if err := checkFormat(format, "text", "json", "junit"); err != nil {
+				return err
 			}
 			var tl time.Duration
 			if timeLimit != "" {
