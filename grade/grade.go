@@ -50,6 +50,9 @@ type Options struct {
 	TimeScale float64
 	// OnTest, if set, is called as each test finishes (from any goroutine).
 	OnTest func(TestResult)
+	// OnCompile, if set, is called once the compile step is over, before
+	// any test runs.
+	OnCompile func(CompileReport)
 	// OutputDir, when set, keeps the programs' outputs there instead of
 	// deleting them (TestResult.OutputPath names them).
 	OutputDir string
@@ -156,6 +159,9 @@ func (g *Grader) Grade(ctx context.Context, sub Submission, opt Options) (*Repor
 	rep.Compile = CompileReport{OK: comp.OK, TimeMs: comp.Time.Milliseconds(), Output: comp.Output, Cached: comp.Cached}
 	if err != nil {
 		return internal(err)
+	}
+	if opt.OnCompile != nil {
+		opt.OnCompile(rep.Compile)
 	}
 	if !comp.OK {
 		rep.Verdict = verdict.CE

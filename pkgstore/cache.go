@@ -126,7 +126,7 @@ func (c *Cache) load(ctx context.Context, hash, final string) error {
 	}
 	if err := Unpack(bytes.NewReader(data), tmp, DefaultMaxBytes); err != nil {
 		os.RemoveAll(tmp)
-		return fmt.Errorf("package %s: %w", hash, err)
+		return fmt.Errorf("package %s: %w: %w", hash, ErrBadPackage, err)
 	}
 	if err := os.Rename(tmp, final); err != nil {
 		os.RemoveAll(tmp)

@@ -26,6 +26,11 @@ const DefaultMaxBytes = 512 << 20
 // not hold.
 var ErrNoPackage = errors.New("no such package")
 
+// ErrBadPackage is wrapped by the errors for a package that cannot be
+// used however often it is fetched: content not matching its hash, too
+// big, or an archive that does not unpack safely.
+var ErrBadPackage = errors.New("bad package")
+
 // Store keeps packages in JetStream by content.
 type Store struct {
 	obs jetstream.ObjectStore
@@ -123,7 +128,7 @@ func (s *Store) Fetch(ctx context.Context, hash string, maxBytes int64) ([]byte,
 		return nil, fmt.Errorf("fetch package %s: %w", hash, err)
 	}
 	if int64(info.Size) > maxBytes {
-		return nil, fmt.Errorf("package %s: %d bytes, more than %d", hash, info.Size, maxBytes)
+		return nil, fmt.Errorf("package %s: %d bytes, more than %d: %w", hash, info.Size, maxBytes, ErrBadPackage)
 	}
 	var buf bytes.Buffer
 	if _, err := io.Copy(&buf, io.LimitReader(res, maxBytes+1)); err != nil {
@@ -131,10 +136,10 @@ func (s *Store) Fetch(ctx context.Context, hash string, maxBytes int64) ([]byte,
 	}
 	sum := sha256.Sum256(buf.Bytes())
 	if hex.EncodeToString(sum[:]) != hash {
-		return nil, fmt.Errorf("package %s: content hashes to %x", hash, sum)
+		return nil, fmt.Errorf("package %s: content hashes to %x: %w", hash, sum, ErrBadPackage)
 	}
 	if want := "SHA-256=" + base64.URLEncoding.EncodeToString(sum[:]); info.Digest != want {
-		return nil, fmt.Errorf("package %s: object digest %q, want %q", hash, info.Digest, want)
+		return nil, fmt.Errorf("package %s: object digest %q, want %q: %w", hash, info.Digest, want, ErrBadPackage)
 	}
 	return buf.Bytes(), nil
 }

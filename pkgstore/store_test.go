@@ -83,6 +83,8 @@ func TestStorePublishFetch(t *testing.T) {
 	}
 	if _, err := st.Fetch(ctx, missing, DefaultMaxBytes); err == nil || !strings.Contains(err.Error(), "hashes to") {
 		t.Errorf("Fetch of a mislabelled object: %v, want a hash mismatch", err)
+	} else if !errors.Is(err, ErrBadPackage) {
+		t.Errorf("mismatch error %v does not wrap ErrBadPackage", err)
 	}
 }
 
