@@ -102,7 +102,10 @@ func (w *Worker) Run(ctx context.Context) error {
 	go func() { defer bgWG.Done(); w.register(bg, slots) }()
 	go func() {
 		defer bgWG.Done()
-		_ = cache.Prefetch(bg, func(hash string, err error) { w.logf("prefetch package %s: %v", hash[:12], err) })
+		err := cache.Prefetch(bg, func(hash string, err error) { w.logf("prefetch package %s: %v", hash[:12], err) })
+		if err != nil {
+			w.logf("worker %s: no prefetch: %v", w.ID, err)
+		}
 	}()
 	w.logf("worker %s: judging with %d slot(s)", w.ID, slots)
 
