@@ -28,9 +28,11 @@ type rig struct {
 
 	mu     sync.Mutex
 	finals []queue.Final
+	// applied receives every final as it is applied (when not full).
+	applied chan queue.Final
 }
 
-func newRig(t *testing.T, ctx context.Context, cfg queue.Config) *rig {
+func newRig(t testing.TB, ctx context.Context, cfg queue.Config) *rig {
 	t.Helper()
 	if os.Geteuid() != 0 {
 		t.Skip("needs root: judging runs submissions in the full sandbox")
@@ -70,7 +72,7 @@ func newRig(t *testing.T, ctx context.Context, cfg queue.Config) *rig {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { eng.Close() })
-	r := &rig{q: q, js: js, hash: hash, eng: eng}
+	r := &rig{q: q, js: js, hash: hash, eng: eng, applied: make(chan queue.Final, 64)}
 	actx, stop := context.WithCancel(context.Background())
 	t.Cleanup(stop)
 	go func() { _ = q.RunGiveUp(actx, nil) }()
@@ -79,6 +81,10 @@ func newRig(t *testing.T, ctx context.Context, cfg queue.Config) *rig {
 			r.mu.Lock()
 			defer r.mu.Unlock()
 			r.finals = append(r.finals, f)
+			select {
+			case r.applied <- f:
+			default:
+			}
 			return nil
 		})
 	}()
@@ -136,7 +142,7 @@ func (r *rig) events(t *testing.T, ctx context.Context, id string) []queue.Event
 	return evs
 }
 
-func source(t *testing.T, path string) string {
+func source(t testing.TB, path string) string {
 	t.Helper()
 	b, err := os.ReadFile(filepath.Join("..", path))
 	if err != nil {
