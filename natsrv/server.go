@@ -32,6 +32,9 @@ type Options struct {
 	// Workers are the public nkeys (U...) of remote workers, who get the
 	// worker permissions (WorkerPermissions).
 	Workers []string
+	// Admins are public nkeys of clients with every permission (another
+	// server process, an operator's tools).
+	Admins []string
 	// Cluster, when not nil, joins the server to a JetStream cluster.
 	Cluster *Cluster
 	// MaxStore and MaxMemory bound JetStream's file and memory storage;
@@ -101,6 +104,12 @@ func Start(opt Options) (*Server, error) {
 		seed, _ = kp.Seed()
 		pub, _ := kp.PublicKey()
 		so.Nkeys = append(so.Nkeys, &server.NkeyUser{Nkey: pub})
+		for _, a := range opt.Admins {
+			if !nkeys.IsValidPublicUserKey(a) {
+				return nil, fmt.Errorf("natsrv: admin key %q is not a public user nkey", a)
+			}
+			so.Nkeys = append(so.Nkeys, &server.NkeyUser{Nkey: a})
+		}
 		for _, w := range opt.Workers {
 			if !nkeys.IsValidPublicUserKey(w) {
 				return nil, fmt.Errorf("natsrv: worker key %q is not a public user nkey", w)

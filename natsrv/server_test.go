@@ -62,7 +62,12 @@ func TestListenRequiresKey(t *testing.T) {
 	if _, err := WriteWorkerKey(other); err != nil {
 		t.Fatal(err)
 	}
-	s, err := Start(Options{Dir: dir, Listen: "127.0.0.1:0", Workers: []string{pub}})
+	admin := filepath.Join(dir, "admin.creds")
+	adminPub, err := WriteWorkerKey(admin)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := Start(Options{Dir: dir, Listen: "127.0.0.1:0", Workers: []string{pub}, Admins: []string{adminPub}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -79,7 +84,7 @@ func TestListenRequiresKey(t *testing.T) {
 	for _, tc := range []struct {
 		creds string
 		ok    bool
-	}{{keyFile, true}, {"", false}, {other, false}} {
+	}{{keyFile, true}, {admin, true}, {"", false}, {other, false}} {
 		nc, err := Dial(url, tc.creds, "test")
 		if (err == nil) != tc.ok {
 			t.Errorf("Dial with creds %q: err %v, want ok=%v", tc.creds, err, tc.ok)
