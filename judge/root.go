@@ -46,9 +46,10 @@ func newRootCmd() *cobra.Command {
 	root.AddCommand(newShowCmd())
 	root.AddCommand(newDocsCmd())
 	root.AddCommand(newCacheCmd())
+	root.AddCommand(newTokenCmd())
+	root.AddCommand(newWorkerCmd())
 	root.DisableAutoGenTag = true // generated docs do not change by the day
 	conventions(root)
-	root.AddCommand(newTokenCmd())
 	return root
 }
 
