@@ -313,3 +313,23 @@ func (s *Server) wait(ctx context.Context, sub Submission, d time.Duration) Subm
 	}
 	return got
 }
+
+// Submit checks, admits and stores one submission as POST does, for
+// callers that are not HTTP clients of the API (the web page's form).
+func (s *Server) Submit(ctx context.Context, who Principal, in NewSubmission, idempotencyKey string) (Submission, error) {
+	if s.Draining() {
+		return Submission{}, &Error{Status: http.StatusServiceUnavailable, Msg: "the server is shutting down", RetryAfter: 5 * time.Second}
+	}
+	if err := s.check(in, ""); err != nil {
+		return Submission{}, err
+	}
+	if err := s.admit(ctx, who, 1); err != nil {
+		return Submission{}, err
+	}
+	return s.b.Submit(ctx, who, in, idempotencyKey)
+}
+
+// Visible gets a submission the principal in ctx may see.
+func (s *Server) Visible(ctx context.Context, id string) (Submission, error) {
+	return s.visible(ctx, id)
+}
