@@ -12,7 +12,7 @@ import (
 )
 
 func asAPIError(err error, e **api.Error) bool { return errors.As(err, e) }
-func isNotFound(err error) bool                 { return errors.Is(err, api.ErrNotFound) }
+func isNotFound(err error) bool                { return errors.Is(err, api.ErrNotFound) }
 
 // home sends a signed-in browser to the problems, others to sign in.
 func (h *Handler) home(w http.ResponseWriter, r *http.Request) {
