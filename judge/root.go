@@ -35,7 +35,7 @@ func newRootCmd() *cobra.Command {
 	pf.String("problems-dir", "", "folder of problem packages")
 	pf.String("solutions-dir", "", "folder of solutions")
 	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error { return usageError(err) })
-	root.AddCommand(newSubmitCmd())
+	root.AddCommand(withRemote(newSubmitCmd()))
 	root.AddCommand(newDoctorCmd())
 	root.AddCommand(newVerifyCmd())
 	root.AddCommand(newTestCmd())
