@@ -1,0 +1,15 @@
+// Package store is the judging service's durable state: submissions with
+// their generation, state and final report, and the users and bearer
+// tokens of the API.
+//
+// Two backends implement the same Store interface with the same schema:
+// SQLite through the pure-Go modernc.org/sqlite (the default, one file in
+// the data folder) and PostgreSQL through pgx v5 (for several API servers
+// sharing one database). Open picks one from a location: a postgres:// URL
+// or a file path.
+//
+// Every change that the queue may repeat is idempotent. A submission's
+// generation (Gen) grows on every rejudge; MarkJudging and ApplyResult name
+// the generation they belong to, so a result of an older generation, or a
+// second result of the same one, is ignored rather than applied twice.
+package store

@@ -1,0 +1,91 @@
+package store
+
+// The schema, one list of migrations per backend. Migration i (from 0)
+// brings a database from version i to version i+1; a released migration
+// is never edited, only followed by new ones. Times are Unix microseconds
+// (UTC) in BIGINT columns on both backends, so both scan the same way; the
+// report is the grade.Report JSON kept byte for byte as text.
+
+var sqliteMigrations = []string{
+	`CREATE TABLE submissions (
+		id          TEXT PRIMARY KEY,
+		user_name   TEXT NOT NULL,
+		problem     TEXT NOT NULL,
+		pkg_hash    TEXT NOT NULL,
+		language    TEXT NOT NULL,
+		filename    TEXT NOT NULL,
+		source      TEXT NOT NULL,
+		state       TEXT NOT NULL CHECK (state IN ('queued','judging','done')),
+		gen         BIGINT NOT NULL,
+		attempt     BIGINT NOT NULL DEFAULT 0,
+		verdict     TEXT NOT NULL DEFAULT '',
+		report      TEXT,
+		error       TEXT NOT NULL DEFAULT '',
+		idem_key    TEXT,
+		created_at  BIGINT NOT NULL,
+		queued_at   BIGINT NOT NULL,
+		started_at  BIGINT,
+		finished_at BIGINT,
+		UNIQUE (user_name, idem_key)
+	);
+	CREATE INDEX submissions_user ON submissions (user_name, id);
+	CREATE INDEX submissions_user_state ON submissions (user_name, state);
+	CREATE INDEX submissions_problem ON submissions (problem, id);
+	CREATE INDEX submissions_queued ON submissions (state, queued_at);
+	CREATE TABLE users (
+		name       TEXT PRIMARY KEY,
+		role       TEXT NOT NULL CHECK (role IN ('user','admin')),
+		created_at BIGINT NOT NULL
+	);
+	CREATE TABLE tokens (
+		id           TEXT PRIMARY KEY,
+		user_name    TEXT NOT NULL REFERENCES users (name),
+		name         TEXT NOT NULL DEFAULT '',
+		hash         BLOB NOT NULL,
+		created_at   BIGINT NOT NULL,
+		last_used_at BIGINT,
+		revoked_at   BIGINT
+	);`,
+}
+
+var postgresMigrations = []string{
+	`CREATE TABLE submissions (
+		id          TEXT PRIMARY KEY,
+		user_name   TEXT NOT NULL,
+		problem     TEXT NOT NULL,
+		pkg_hash    TEXT NOT NULL,
+		language    TEXT NOT NULL,
+		filename    TEXT NOT NULL,
+		source      TEXT NOT NULL,
+		state       TEXT NOT NULL CHECK (state IN ('queued','judging','done')),
+		gen         BIGINT NOT NULL,
+		attempt     BIGINT NOT NULL DEFAULT 0,
+		verdict     TEXT NOT NULL DEFAULT '',
+		report      TEXT,
+		error       TEXT NOT NULL DEFAULT '',
+		idem_key    TEXT,
+		created_at  BIGINT NOT NULL,
+		queued_at   BIGINT NOT NULL,
+		started_at  BIGINT,
+		finished_at BIGINT,
+		UNIQUE (user_name, idem_key)
+	);
+	CREATE INDEX submissions_user ON submissions (user_name, id);
+	CREATE INDEX submissions_user_state ON submissions (user_name, state);
+	CREATE INDEX submissions_problem ON submissions (problem, id);
+	CREATE INDEX submissions_queued ON submissions (state, queued_at);
+	CREATE TABLE users (
+		name       TEXT PRIMARY KEY,
+		role       TEXT NOT NULL CHECK (role IN ('user','admin')),
+		created_at BIGINT NOT NULL
+	);
+	CREATE TABLE tokens (
+		id           TEXT PRIMARY KEY,
+		user_name    TEXT NOT NULL REFERENCES users (name),
+		name         TEXT NOT NULL DEFAULT '',
+		hash         BYTEA NOT NULL,
+		created_at   BIGINT NOT NULL,
+		last_used_at BIGINT,
+		revoked_at   BIGINT
+	);`,
+}
