@@ -43,6 +43,7 @@ func newRootCmd() *cobra.Command {
 	root.AddCommand(newNewCmd())
 	root.AddCommand(newListCmd())
 	root.AddCommand(newShowCmd())
+	root.AddCommand(newServeCmd())
 	return root
 }
 
