@@ -20,10 +20,10 @@ import (
 	"github.com/puzzlejudge/judge/verdict"
 )
 
-// service is the server side of the queue, as judge serve will run it: an
+// queueServer is the server side of the queue, as judge serve will run it: an
 // embedded NATS server listening on loopback for workers with a key, the
 // streams, the a-plus-b package, and an applier recording finals.
-type service struct {
+type queueServer struct {
 	url, creds, hash string
 	q                *queue.Queue
 
@@ -31,7 +31,7 @@ type service struct {
 	finals []queue.Final
 }
 
-func startService(t *testing.T, ctx context.Context) *service {
+func startService(t *testing.T, ctx context.Context) *queueServer {
 	t.Helper()
 	dir := t.TempDir()
 	creds := filepath.Join(dir, "worker.creds")
@@ -65,7 +65,7 @@ func startService(t *testing.T, ctx context.Context) *service {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s := &service{url: srv.ClientURL(), creds: creds, hash: hash, q: q}
+	s := &queueServer{url: srv.ClientURL(), creds: creds, hash: hash, q: q}
 	bg, stop := context.WithCancel(context.Background())
 	t.Cleanup(stop)
 	go func() { _ = q.RunGiveUp(bg, nil) }()
@@ -80,7 +80,7 @@ func startService(t *testing.T, ctx context.Context) *service {
 	return s
 }
 
-func (s *service) publish(t *testing.T, ctx context.Context, id, file, src string, timeMs int64) {
+func (s *queueServer) publish(t *testing.T, ctx context.Context, id, file, src string, timeMs int64) {
 	t.Helper()
 	j := queue.Job{SubmissionID: id, Gen: 1, Problem: "a-plus-b", PackageHash: s.hash, Language: "c", Filename: file, Source: src}
 	if timeMs > 0 {
@@ -91,7 +91,7 @@ func (s *service) publish(t *testing.T, ctx context.Context, id, file, src strin
 	}
 }
 
-func (s *service) finalsOf(id string) []queue.Final {
+func (s *queueServer) finalsOf(id string) []queue.Final {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	var out []queue.Final
@@ -103,7 +103,7 @@ func (s *service) finalsOf(id string) []queue.Final {
 	return out
 }
 
-func (s *service) waitFinal(t *testing.T, ctx context.Context, id string) queue.Final {
+func (s *queueServer) waitFinal(t *testing.T, ctx context.Context, id string) queue.Final {
 	t.Helper()
 	for {
 		if fs := s.finalsOf(id); len(fs) > 0 {
@@ -117,7 +117,7 @@ func (s *service) waitFinal(t *testing.T, ctx context.Context, id string) queue.
 }
 
 // waitJudging waits until a worker announced judging id at attempt n.
-func (s *service) waitJudging(t *testing.T, ctx context.Context, id string, n int) {
+func (s *queueServer) waitJudging(t *testing.T, ctx context.Context, id string, n int) {
 	t.Helper()
 	sctx, cancel := context.WithCancel(ctx)
 	defer cancel()
@@ -139,7 +139,7 @@ type workerProc struct {
 	exited chan error
 }
 
-func startWorker(t *testing.T, s *service, cacheDir, boxDir string) *workerProc {
+func startWorker(t *testing.T, s *queueServer, cacheDir, boxDir string) *workerProc {
 	t.Helper()
 	path, _ := judgeBinary(t)
 	cmd := exec.Command(path, "--config", "../configs/judge.yaml", "--cache-dir", cacheDir,

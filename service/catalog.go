@@ -1,0 +1,121 @@
+package service
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"os"
+	"sort"
+	"sync"
+
+	"github.com/puzzlejudge/judge/api"
+	"github.com/puzzlejudge/judge/config"
+	"github.com/puzzlejudge/judge/problem"
+	"github.com/puzzlejudge/judge/web"
+)
+
+// catalog is what the service offers: the problems of the problems
+// folder (loaded once, on first use, and kept) and the configured
+// languages.
+type catalog struct {
+	cfg      *config.Config
+	mu       sync.Mutex
+	problems map[string]*problem.Problem
+}
+
+func newCatalog(cfg *config.Config) *catalog {
+	return &catalog{cfg: cfg, problems: map[string]*problem.Problem{}}
+}
+
+// problem loads a problem by slug, or an api.Error 404 naming the field.
+func (c *catalog) problem(slug string) (*problem.Problem, error) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if p := c.problems[slug]; p != nil {
+		return p, nil
+	}
+	if !validSlug(slug) {
+		return nil, api.Errorf(http.StatusNotFound, "problem", "no problem %q", slug)
+	}
+	p, err := problem.Find(c.cfg.ProblemsDir, slug)
+	if err != nil {
+		return nil, api.Errorf(http.StatusNotFound, "problem", "no problem %q", slug)
+	}
+	c.problems[slug] = p
+	return p, nil
+}
+
+// validSlug accepts the names a problem folder may have.
+func validSlug(s string) bool {
+	if s == "" || len(s) > 100 || s[0] == '.' {
+		return false
+	}
+	for _, r := range s {
+		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '-' || r == '_' || r == '.') {
+			return false
+		}
+	}
+	return true
+}
+
+// language picks a language by name, or from the file name.
+func (c *catalog) language(name, filename string) (string, error) {
+	if name != "" {
+		if _, ok := c.cfg.Languages[name]; !ok {
+			return "", api.Errorf(http.StatusUnprocessableEntity, "language", "unknown language %q", name)
+		}
+		return name, nil
+	}
+	l, err := c.cfg.Language(filename, "")
+	if err != nil {
+		return "", api.Errorf(http.StatusUnprocessableEntity, "filename", "cannot tell the language from %q; give \"language\"", filename)
+	}
+	return l.Name, nil
+}
+
+// Problems lists the problems folder.
+func (c *catalog) Problems(ctx context.Context) ([]api.Problem, error) {
+	ps, _ := problem.List(c.cfg.ProblemsDir)
+	out := make([]api.Problem, 0, len(ps))
+	for _, p := range ps {
+		out = append(out, api.Problem{Slug: p.Slug, Title: p.Title, TimeMs: p.Limits.Time.Milliseconds(), MemoryKB: p.Limits.Memory >> 10, Tests: len(p.Tests)})
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Slug < out[j].Slug })
+	return out, nil
+}
+
+// Languages lists the configured languages.
+func (c *catalog) Languages(ctx context.Context) ([]api.Language, error) {
+	out := make([]api.Language, 0, len(c.cfg.Languages))
+	for name, l := range c.cfg.Languages {
+		out = append(out, api.Language{Name: name, Extensions: l.Extensions})
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
+	return out, nil
+}
+
+// Statement is a problem's page: its statement, samples and test names.
+func (c *catalog) Statement(ctx context.Context, slug string) (web.Statement, error) {
+	p, err := c.problem(slug)
+	if err != nil {
+		return web.Statement{}, err
+	}
+	md, err := os.ReadFile(p.Statement)
+	if err != nil {
+		return web.Statement{}, fmt.Errorf("problem %s: %w", slug, err)
+	}
+	st := web.Statement{Slug: p.Slug, Title: p.Title, Markdown: md, TimeMs: p.Limits.Time.Milliseconds(), MemoryKB: p.Limits.Memory >> 10}
+	for _, t := range p.Tests {
+		st.Tests = append(st.Tests, t.Name)
+		if !t.Sample {
+			continue
+		}
+		in, err1 := os.ReadFile(t.Input)
+		out, err2 := os.ReadFile(t.Output)
+		if err1 != nil || err2 != nil {
+			continue
+		}
+		st.Samples = append(st.Samples, web.Sample{Name: t.Name, Input: string(in), Output: string(out)})
+	}
+	return st, nil
+}
