@@ -40,6 +40,9 @@ type Options struct {
 	// MaxStore and MaxMemory bound JetStream's file and memory storage;
 	// 0 lets the server choose.
 	MaxStore, MaxMemory int64
+	// TLSCert and TLSKey, when set, make clients on the listener use TLS
+	// (files in PEM); the in-process connection does without.
+	TLSCert, TLSKey string
 	// ReadyTimeout bounds the wait for the server to accept connections;
 	// 0 for 10 s.
 	ReadyTimeout time.Duration
@@ -94,6 +97,13 @@ func Start(opt Options) (*Server, error) {
 		// A cluster node needs a client port for its peers' clients; pick
 		// a free loopback one.
 		so.Host, so.Port = "127.0.0.1", server.RANDOM_PORT
+	}
+	if opt.TLSCert != "" || opt.TLSKey != "" {
+		tc, err := server.GenTLSConfig(&server.TLSConfigOpts{CertFile: opt.TLSCert, KeyFile: opt.TLSKey})
+		if err != nil {
+			return nil, fmt.Errorf("natsrv: TLS: %w", err)
+		}
+		so.TLSConfig, so.TLS = tc, true
 	}
 	var seed []byte
 	if opt.Listen != "" || opt.Cluster != nil {

@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
-	"time"
 
 	"github.com/puzzlejudge/judge/api"
 	"github.com/puzzlejudge/judge/store"
@@ -24,8 +23,9 @@ type backend struct {
 
 // jobQueue is what the backend needs of the queue.
 type jobQueue interface {
-	// publish queues one generation of a submission (with a message id
-	// that makes a repeat a no-op); queue.ErrQueueFull when full.
+	// publish queues one generation of a submission with its problem's
+	// current package (with a message id that makes a repeat a no-op);
+	// queue.ErrQueueFull when full.
 	publish(ctx context.Context, sub store.Submission) error
 	workers(ctx context.Context) ([]api.Worker, error)
 }
@@ -77,8 +77,12 @@ func (b *backend) Submit(ctx context.Context, who api.Principal, in api.NewSubmi
 	if err != nil {
 		return api.Submission{}, err
 	}
+	hash, err := b.cat.packageHash(ctx, p.Slug)
+	if err != nil {
+		return api.Submission{}, err
+	}
 	sub, created, err := b.st.Create(ctx, store.NewSubmission{
-		User: who.User, Problem: p.Slug, Language: lang, Filename: in.Filename, Source: in.Source, IdempotencyKey: key,
+		User: who.User, Problem: p.Slug, PackageHash: hash, Language: lang, Filename: in.Filename, Source: in.Source, IdempotencyKey: key,
 	})
 	if err != nil {
 		return api.Submission{}, storeErr(err)
@@ -87,7 +91,7 @@ func (b *backend) Submit(ctx context.Context, who api.Principal, in api.NewSubmi
 		return apiSub(sub), nil
 	}
 	if err := b.q.publish(ctx, sub); err != nil {
-		if errors.Is(err, errQueueFull) {
+		if isQueueFull(err) {
 			if _, cerr := b.st.Cancel(context.WithoutCancel(ctx), sub.ID); cerr != nil {
 				return api.Submission{}, fmt.Errorf("queue full, and cancelling %s failed: %w", sub.ID, cerr)
 			}
@@ -296,11 +300,3 @@ func (b *backend) Problems(ctx context.Context) ([]api.Problem, error)   { retur
 func (b *backend) Languages(ctx context.Context) ([]api.Language, error) { return b.cat.Languages(ctx) }
 func (b *backend) Workers(ctx context.Context) ([]api.Worker, error)     { return b.q.workers(ctx) }
 func (b *backend) Ready(ctx context.Context) error                       { return b.ready(ctx) }
-
-// timeSince is how long ago t was, or 0 for a zero t.
-func timeSince(t time.Time) time.Duration {
-	if t.IsZero() {
-		return 0
-	}
-	return time.Since(t)
-}
