@@ -18,48 +18,52 @@ import (
 	"testing"
 	"time"
 
+	"github.com/nats-io/nats.go/jetstream"
+	"github.com/puzzlejudge/judge/natsrv"
+	"github.com/puzzlejudge/judge/queue"
 	"github.com/puzzlejudge/judge/service"
+	"github.com/puzzlejudge/judge/store"
 )
 
-// serveProc is a judge serve process.
-type serveProc struct {
+// judgeServer is a judge serve process.
+type judgeServer struct {
 	cmd    *exec.Cmd
 	url    string // http://ADDR
-	stdout *lockedBuffer
-	stderr *lockedBuffer
+	stdout *syncBuffer
+	stderr *syncBuffer
 	exited chan error
 }
 
-// lockedBuffer is a bytes.Buffer a process writes while the test reads.
-type lockedBuffer struct {
+// syncBuffer is a bytes.Buffer a process writes while the test reads.
+type syncBuffer struct {
 	mu  sync.Mutex
 	buf bytes.Buffer
 }
 
-func newLockedBuffer() *lockedBuffer { return &lockedBuffer{} }
+func newSyncBuffer() *syncBuffer { return &syncBuffer{} }
 
-func (b *lockedBuffer) Write(p []byte) (int, error) {
+func (b *syncBuffer) Write(p []byte) (int, error) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	return b.buf.Write(p)
 }
 
-func (b *lockedBuffer) String() string {
+func (b *syncBuffer) String() string {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	return b.buf.String()
 }
 
-// startServe starts judge serve on data with the extra flags and waits
+// runServe starts judge serve on data with the extra flags and waits
 // until it prints "listening on http://ADDR".
-func startServe(t *testing.T, data, cacheDir string, flags ...string) *serveProc {
+func runServe(t *testing.T, data, cacheDir string, flags ...string) *judgeServer {
 	t.Helper()
 	path, _ := judgeBinary(t)
 	args := append([]string{"--config", "../configs/judge.yaml", "--cache-dir", cacheDir,
 		"serve", "--addr", "127.0.0.1:0", "--data", data, "--drain-timeout", "5s"}, flags...)
 	cmd := exec.Command(path, args...)
 	cmd.Env = append(os.Environ(), "JUDGE_BOX_DIR="+t.TempDir())
-	p := &serveProc{cmd: cmd, stdout: newLockedBuffer(), stderr: newLockedBuffer(), exited: make(chan error, 1)}
+	p := &judgeServer{cmd: cmd, stdout: newSyncBuffer(), stderr: newSyncBuffer(), exited: make(chan error, 1)}
 	cmd.Stderr = p.stderr
 	out, err := cmd.StdoutPipe()
 	if err != nil {
@@ -98,7 +102,7 @@ func startServe(t *testing.T, data, cacheDir string, flags ...string) *serveProc
 }
 
 // kill ends the process with SIGKILL.
-func (p *serveProc) kill(t *testing.T) {
+func (p *judgeServer) kill(t *testing.T) {
 	t.Helper()
 	if err := p.cmd.Process.Signal(syscall.SIGKILL); err != nil {
 		t.Fatal(err)
@@ -107,7 +111,7 @@ func (p *serveProc) kill(t *testing.T) {
 }
 
 // stop ends the process with SIGTERM and checks it exits 0.
-func (p *serveProc) stop(t *testing.T) {
+func (p *judgeServer) stop(t *testing.T) {
 	t.Helper()
 	if err := p.cmd.Process.Signal(syscall.SIGTERM); err != nil {
 		t.Fatal(err)
@@ -123,7 +127,7 @@ func (p *serveProc) stop(t *testing.T) {
 }
 
 // call sends a request with the token and decodes the JSON answer.
-func (p *serveProc) call(t *testing.T, method, path, token string, body any) (int, map[string]any) {
+func (p *judgeServer) call(t *testing.T, method, path, token string, body any) (int, map[string]any) {
 	t.Helper()
 	var rd io.Reader
 	if body != nil {
@@ -152,7 +156,7 @@ func (p *serveProc) call(t *testing.T, method, path, token string, body any) (in
 }
 
 // submit posts a bundled a-plus-b solution and returns its id.
-func (p *serveProc) submit(t *testing.T, token, rel string) string {
+func (p *judgeServer) submit(t *testing.T, token, rel string) string {
 	t.Helper()
 	src, err := os.ReadFile(filepath.Join("..", "solutions", "a-plus-b", rel))
 	if err != nil {
@@ -166,7 +170,7 @@ func (p *serveProc) submit(t *testing.T, token, rel string) string {
 }
 
 // waitDone long-polls a submission until it is done or ctx ends.
-func (p *serveProc) waitDone(t *testing.T, ctx context.Context, token, id string) map[string]any {
+func (p *judgeServer) waitDone(t *testing.T, ctx context.Context, token, id string) map[string]any {
 	t.Helper()
 	for ctx.Err() == nil {
 		code, out := p.call(t, "GET", "/api/v1/submissions/"+id+"?wait=20s", token, nil)
@@ -181,8 +185,8 @@ func (p *serveProc) waitDone(t *testing.T, ctx context.Context, token, id string
 	return nil
 }
 
-// freePort returns a loopback address nothing listens on just now.
-func freePort(t *testing.T) string {
+// loopbackAddr returns a loopback address nothing listens on just now.
+func loopbackAddr(t *testing.T) string {
 	t.Helper()
 	l, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
@@ -204,8 +208,8 @@ func TestServeRemoteWorker(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
 	defer cancel()
 	data, cache := t.TempDir(), t.TempDir()
-	natsAddr := freePort(t)
-	srv := startServe(t, data, cache, "--workers", "0", "--nats-listen", natsAddr)
+	natsAddr := loopbackAddr(t)
+	srv := runServe(t, data, cache, "--workers", "0", "--nats-listen", natsAddr)
 	creds := filepath.Join(data, service.WorkerCredsFile)
 	if fi, err := os.Stat(creds); err != nil || fi.Mode().Perm() != 0o600 {
 		t.Fatalf("worker credentials %s: %v %v, want a 0600 file", creds, fi, err)
@@ -273,6 +277,91 @@ func TestServeUsage(t *testing.T) {
 		}
 		if entries, _ := os.ReadDir(data); len(entries) != 0 {
 			t.Errorf("judge serve %v: wrote %d entries in the data folder", tc.args, len(entries))
+		}
+	}
+}
+
+// TestServeRestart: 100 submissions queued on a judge serve with no
+// worker, the server killed with SIGKILL and started again on the same
+// data folder with workers: every submission ends done with its verdict,
+// at its first attempt and generation, judged exactly once (one judging
+// start and one final each in the events stream).
+func TestServeRestart(t *testing.T) {
+	if os.Geteuid() != 0 {
+		t.Skip("needs root: the workers judge in the full sandbox")
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 8*time.Minute)
+	defer cancel()
+	data, cache := t.TempDir(), t.TempDir()
+	// The service caps each user's queued submissions (10): ten users.
+	tokens := make([]string, 10)
+	st, err := store.Open(ctx, store.Location(data, ""))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range tokens {
+		if _, tokens[i], err = st.CreateToken(ctx, store.NewToken{User: fmt.Sprintf("u%d", i), Role: store.RoleUser, Name: "restart test"}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := st.Close(); err != nil {
+		t.Fatal(err)
+	}
+
+	srv := runServe(t, data, cache, "--workers", "0")
+	type sub struct{ id, token, verdict string }
+	var subs []sub
+	for i := range 100 {
+		s := sub{token: tokens[i%10], verdict: "AC"}
+		rel := "accepted/sum.c"
+		if i%10 == 9 {
+			rel, s.verdict = "wrong_answer/int32.c", "WA"
+		}
+		s.id = srv.submit(t, s.token, rel)
+		subs = append(subs, s)
+	}
+	if code, out := srv.call(t, "GET", "/api/v1/submissions/"+subs[99].id, subs[99].token, nil); code != http.StatusOK || out["state"] != "queued" {
+		t.Fatalf("the last submission before the kill: %d %v, want queued", code, out)
+	}
+	srv.kill(t)
+
+	srv = runServe(t, data, cache, "--workers", "2")
+	for _, s := range subs {
+		out := srv.waitDone(t, ctx, s.token, s.id)
+		if out["verdict"] != s.verdict || out["attempt"] != 1.0 || out["gen"] != 1.0 {
+			t.Errorf("%s: verdict %v attempt %v gen %v (%v), want %s at attempt 1 of gen 1", s.id, out["verdict"], out["attempt"], out["gen"], out["error"], s.verdict)
+		}
+	}
+	srv.stop(t)
+
+	// The events stream in the data folder: one judging start and one
+	// final per submission.
+	ns, err := natsrv.Start(natsrv.Options{Dir: data})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ns.Shutdown()
+	nc, err := ns.Connect()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer nc.Close()
+	js, err := jetstream.New(nc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	events, err := js.Stream(ctx, queue.EventsStream)
+	if err != nil {
+		t.Fatal(err)
+	}
+	info, err := events.Info(ctx, jetstream.WithSubjectFilter(queue.Subject("*", "*")))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range subs {
+		starts, finals := info.State.Subjects[queue.Subject(s.id, queue.KindState)], info.State.Subjects[queue.Subject(s.id, queue.KindFinal)]
+		if starts != 1 || finals != 1 {
+			t.Errorf("%s: %d judging starts and %d finals, want 1 and 1", s.id, starts, finals)
 		}
 	}
 }
