@@ -166,6 +166,13 @@ func (b *backend) Rejudge(ctx context.Context, id string) (api.Submission, error
 	if !store.ValidID(id) {
 		return api.Submission{}, fmt.Errorf("submission %q: %w", id, api.ErrNotFound)
 	}
+	old, err := b.st.Get(ctx, id)
+	if err != nil {
+		return api.Submission{}, storeErr(err)
+	}
+	if _, err := b.cat.problem(old.Problem); err != nil {
+		return api.Submission{}, err // gone from the server: it cannot be judged again
+	}
 	s, err := b.st.Rejudge(ctx, id)
 	if err != nil {
 		return api.Submission{}, storeErr(err)
@@ -181,7 +188,12 @@ func (b *backend) RejudgeProblem(ctx context.Context, slug string) (int, error) 
 	if err != nil {
 		return 0, err
 	}
-	rs, err := b.st.RejudgeProblem(ctx, p.Slug, "")
+	// The rows name the package their new judging uses.
+	hash, err := b.cat.packageHash(ctx, p.Slug)
+	if err != nil {
+		return 0, err
+	}
+	rs, err := b.st.RejudgeProblem(ctx, p.Slug, hash)
 	if err != nil {
 		return 0, storeErr(err)
 	}

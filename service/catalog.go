@@ -4,6 +4,7 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
+	"errors"
 	"fmt"
 	"io/fs"
 	"net/http"
@@ -55,7 +56,7 @@ func (c *catalog) problem(slug string) (*problem.Problem, error) {
 // current is the entry of the problem as its files are now; c.mu held.
 func (c *catalog) current(slug string) (*entry, error) {
 	if !validSlug(slug) {
-		return nil, api.Errorf(http.StatusNotFound, "problem", "no problem %q", slug)
+		return nil, noProblem(slug)
 	}
 	if e := c.problems[slug]; e != nil {
 		if fp, err := fingerprint(e.p.Dir); err == nil && fp == e.fp {
@@ -65,7 +66,7 @@ func (c *catalog) current(slug string) (*entry, error) {
 	p, err := problem.Find(c.cfg.ProblemsDir, slug)
 	if err != nil {
 		delete(c.problems, slug)
-		return nil, api.Errorf(http.StatusNotFound, "problem", "no problem %q", slug)
+		return nil, noProblem(slug)
 	}
 	fp, err := fingerprint(p.Dir)
 	if err != nil {
@@ -117,6 +118,17 @@ func fingerprint(dir string) (string, error) {
 		return "", err
 	}
 	return hex.EncodeToString(h.Sum(nil)), nil
+}
+
+// noProblem is the error for a slug the problems folder does not hold.
+func noProblem(slug string) error {
+	return api.Errorf(http.StatusNotFound, "problem", "no problem %q", slug)
+}
+
+// isNoProblem reports whether err is noProblem's.
+func isNoProblem(err error) bool {
+	var e *api.Error
+	return errors.As(err, &e) && e.Status == http.StatusNotFound && e.Field == "problem"
 }
 
 // validSlug accepts the names a problem folder may have.

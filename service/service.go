@@ -163,7 +163,7 @@ func Open(ctx context.Context, cfg Config) (_ *Service, err error) {
 	}
 	bgctx, cancel := context.WithCancel(context.WithoutCancel(ctx))
 	s.cancel = cancel
-	sw := &sweeper{st: s.st, q: s.q, grace: cfg.Sweep, interval: min(cfg.Sweep/2, 30*time.Second), log: log}
+	sw := &sweeper{st: s.st, q: s.q, hub: s.hub, grace: cfg.Sweep, interval: min(cfg.Sweep/2, 30*time.Second), log: log}
 	s.bg.Go(func() { sw.run(bgctx) })
 	s.handler = s.routes()
 	return s, nil
