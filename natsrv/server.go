@@ -12,6 +12,7 @@ import (
 	"os"
 	"path/filepath"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/nats-io/nats-server/v2/server"
@@ -92,6 +93,9 @@ func Start(opt Options) (*Server, error) {
 		if err != nil {
 			return nil, fmt.Errorf("natsrv: listen address: %w", err)
 		}
+		if port == 0 {
+			port = server.RANDOM_PORT // the server's 0 would be its default, 4222
+		}
 		so.Host, so.Port = host, port
 	} else if opt.Cluster != nil {
 		// A cluster node needs a client port for its peers' clients; pick
@@ -166,7 +170,10 @@ func (s *Server) Connect(opts ...nats.Option) (*nats.Conn, error) {
 		pub, _ := kp.PublicKey()
 		all = append(all, nats.Nkey(pub, kp.Sign))
 	}
-	nc, err := nats.Connect(s.ns.ClientURL(), append(all, opts...)...)
+	// The URL only names the server here; with TLS it says tls://, which
+	// would make the client insist on a handshake the pipe does without.
+	u := strings.Replace(s.ns.ClientURL(), "tls://", "nats://", 1)
+	nc, err := nats.Connect(u, append(all, opts...)...)
 	if err != nil {
 		return nil, fmt.Errorf("natsrv: connect in process: %w", err)
 	}
