@@ -365,6 +365,21 @@ func TestDrain(t *testing.T) {
 	}
 }
 
+// TestQueueFull: past the queue's bound a POST gets 503 with
+// Retry-After, never a hang, and its row does not stay queued.
+func TestQueueFull(t *testing.T) {
+	s := newStack(t, func(c *Config) { c.Workers, c.MaxJobs = 0, 2 })
+	s.submit(t, s.user, "a-plus-b/accepted/sum.c")
+	s.submit(t, s.user, "a-plus-b/accepted/sum.c")
+	code, h, out := s.call(t, "POST", "/api/v1/submissions", s.user, api.NewSubmission{Problem: "a-plus-b", Filename: "sum.c", Source: source(t, "a-plus-b/accepted/sum.c")})
+	if code != http.StatusServiceUnavailable || h.Get("Retry-After") == "" || out["error"] == "" {
+		t.Errorf("POST to a full queue: %d %v %v, want 503 with Retry-After and an error", code, h, out)
+	}
+	if n, err := s.svc.st.CountQueued(context.Background(), "ann"); err != nil || n != 2 {
+		t.Errorf("ann has %d submissions waiting (%v), want the 2 queued", n, err)
+	}
+}
+
 func eventNames(evs []client.Event) string {
 	var names []string
 	for _, e := range evs {

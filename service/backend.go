@@ -69,20 +69,19 @@ func (b *backend) Authenticate(ctx context.Context, token string) (api.Principal
 // to the client (503), and the row is cancelled so that nothing waits
 // for a job that was never queued.
 func (b *backend) Submit(ctx context.Context, who api.Principal, in api.NewSubmission, key string) (api.Submission, error) {
-	p, err := b.cat.problem(in.Problem)
-	if err != nil {
+	if _, err := b.cat.problem(in.Problem); err != nil {
 		return api.Submission{}, err
 	}
 	lang, err := b.cat.language(in.Language, in.Filename)
 	if err != nil {
 		return api.Submission{}, err
 	}
-	hash, err := b.cat.packageHash(ctx, p.Slug)
+	hash, err := b.cat.packageHash(ctx, in.Problem)
 	if err != nil {
 		return api.Submission{}, err
 	}
 	sub, created, err := b.st.Create(ctx, store.NewSubmission{
-		User: who.User, Problem: p.Slug, PackageHash: hash, Language: lang, Filename: in.Filename, Source: in.Source, IdempotencyKey: key,
+		User: who.User, Problem: in.Problem, PackageHash: hash, Language: lang, Filename: in.Filename, Source: in.Source, IdempotencyKey: key,
 	})
 	if err != nil {
 		return api.Submission{}, storeErr(err)
@@ -90,17 +89,20 @@ func (b *backend) Submit(ctx context.Context, who api.Principal, in api.NewSubmi
 	if !created {
 		return apiSub(sub), nil
 	}
+	// Queued before the job exists, so that a worker's start cannot come
+	// first.
+	b.hub.publish(sub.ID, sub.Gen, "state", stateData(api.StateQueued, 0))
 	if err := b.q.publish(ctx, sub); err != nil {
 		if isQueueFull(err) {
-			if _, cerr := b.st.Cancel(context.WithoutCancel(ctx), sub.ID); cerr != nil {
+			c, cerr := b.st.Cancel(context.WithoutCancel(ctx), sub.ID)
+			if cerr != nil {
 				return api.Submission{}, fmt.Errorf("queue full, and cancelling %s failed: %w", sub.ID, cerr)
 			}
+			b.hub.publish(c.ID, c.Gen, "verdict", viewData(apiSub(c)))
 			return api.Submission{}, api.ErrQueueFull
 		}
 		// The row is queued: the sweeper publishes it again.
-		return apiSub(sub), nil
 	}
-	b.hub.publish(sub.ID, sub.Gen, "state", stateData(api.StateQueued, 0))
 	return apiSub(sub), nil
 }
 
@@ -177,9 +179,9 @@ func (b *backend) Rejudge(ctx context.Context, id string) (api.Submission, error
 	if err != nil {
 		return api.Submission{}, storeErr(err)
 	}
+	b.hub.publish(s.ID, s.Gen, "state", stateData(api.StateQueued, 0))
 	// A failed publish leaves the row queued for the sweeper.
 	_ = b.q.publish(ctx, s)
-	b.hub.publish(s.ID, s.Gen, "state", stateData(api.StateQueued, 0))
 	return apiSub(s), nil
 }
 

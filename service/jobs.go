@@ -71,7 +71,7 @@ func openJobs(ctx context.Context, cfg Config, st store.Store, h *hub, cat *cata
 	if j.js, err = jetstream.New(j.nc); err != nil {
 		return nil, err
 	}
-	if j.q, err = queue.Setup(ctx, j.js, queue.Config{AckWait: cfg.AckWait}); err != nil {
+	if j.q, err = queue.Setup(ctx, j.js, queue.Config{AckWait: cfg.AckWait, MaxJobs: cfg.MaxJobs}); err != nil {
 		return nil, err
 	}
 	if j.pkgs, err = pkgstore.Setup(ctx, j.js, j.q.Config().Replicas); err != nil {

@@ -65,6 +65,9 @@ type Config struct {
 	// AckWait is how long a worker may go silent before its job is handed
 	// to another (default: the queue's, 30 s).
 	AckWait time.Duration
+	// MaxJobs bounds the jobs queued at once (default: the queue's,
+	// 10000); past it submissions get 503.
+	MaxJobs int64
 	// Drain is how long local workers may finish their judging when the
 	// service closes (default 30 s); then it goes back to the queue.
 	Drain time.Duration
