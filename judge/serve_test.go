@@ -27,11 +27,9 @@ import (
 
 // judgeServer is a judge serve process.
 type judgeServer struct {
-	cmd    *exec.Cmd
-	url    string // http://ADDR
-	stdout *syncBuffer
-	stderr *syncBuffer
-	exited chan error
+	workerProc        // the process, its stderr, its exit
+	url        string // http://ADDR
+	stdout     *syncBuffer
 }
 
 // syncBuffer is a bytes.Buffer a process writes while the test reads.
@@ -63,7 +61,7 @@ func runServe(t *testing.T, data, cacheDir string, flags ...string) *judgeServer
 		"serve", "--addr", "127.0.0.1:0", "--data", data, "--drain-timeout", "5s"}, flags...)
 	cmd := exec.Command(path, args...)
 	cmd.Env = append(os.Environ(), "JUDGE_BOX_DIR="+t.TempDir())
-	p := &judgeServer{cmd: cmd, stdout: newSyncBuffer(), stderr: newSyncBuffer(), exited: make(chan error, 1)}
+	p := &judgeServer{workerProc: workerProc{cmd: cmd, stderr: newSyncBuffer(), exited: make(chan error, 1)}, stdout: newSyncBuffer()}
 	cmd.Stderr = p.stderr
 	out, err := cmd.StdoutPipe()
 	if err != nil {
@@ -99,15 +97,6 @@ func runServe(t *testing.T, data, cacheDir string, flags ...string) *judgeServer
 		t.Fatalf("judge serve not listening after 2 minutes; stderr:\n%s", p.stderr)
 	}
 	return p
-}
-
-// kill ends the process with SIGKILL.
-func (p *judgeServer) kill(t *testing.T) {
-	t.Helper()
-	if err := p.cmd.Process.Signal(syscall.SIGKILL); err != nil {
-		t.Fatal(err)
-	}
-	<-p.exited
 }
 
 // stop ends the process with SIGTERM and checks it exits 0.

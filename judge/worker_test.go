@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"context"
 	"fmt"
 	"os"
@@ -135,7 +134,7 @@ func (s *queueServer) waitJudging(t *testing.T, ctx context.Context, id string, 
 // workerProc is a judge worker process.
 type workerProc struct {
 	cmd    *exec.Cmd
-	stderr *bytes.Buffer
+	stderr *syncBuffer // written by the process while the test reads it
 	exited chan error
 }
 
@@ -145,7 +144,7 @@ func startWorker(t *testing.T, s *queueServer, cacheDir, boxDir string) *workerP
 	cmd := exec.Command(path, "--config", "../configs/judge.yaml", "--cache-dir", cacheDir,
 		"worker", "--nats", s.url, "--creds", s.creds, "--slots", "1", "--drain-timeout", "30s")
 	cmd.Env = append(os.Environ(), "JUDGE_BOX_DIR="+boxDir)
-	w := &workerProc{cmd: cmd, stderr: &bytes.Buffer{}, exited: make(chan error, 1)}
+	w := &workerProc{cmd: cmd, stderr: newSyncBuffer(), exited: make(chan error, 1)}
 	cmd.Stderr = w.stderr
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
