@@ -87,9 +87,10 @@ func (h *hub) add(id string, gen int, name string, data []byte) {
 }
 
 // finish ends generation gen of submission id with its verdict. The
-// compile and test events live delivery has not brought (lost, or still
-// on the way) are added from the final report first, under one lock, so
-// a follower sees every row before the verdict and none twice.
+// compile and test events of the last attempt that live delivery has not
+// brought (lost, or still on the way) are added from the final report
+// first, under one lock, so a follower sees every row before the verdict
+// and none twice.
 func (h *hub) finish(id string, gen int, compile json.RawMessage, tests []json.RawMessage, verdict []byte) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
@@ -97,6 +98,8 @@ func (h *hub) finish(id string, gen int, compile json.RawMessage, tests []json.R
 	if f := h.subs[id]; f != nil && f.gen == gen {
 		for _, ev := range f.events {
 			switch ev.Name {
+			case "state": // a new attempt: its rows start over
+				haveCompile, haveTests = false, 0
 			case "compile":
 				haveCompile = true
 			case "test":

@@ -32,6 +32,14 @@ func TestHubFinish(t *testing.T) {
 			h.publish("s", 0, "test", tests[0])
 			h.publish("s", 0, "test", tests[1])
 		}, "1.1 compile, 1.2 test, 1.3 test, 1.4 test, 1.5 verdict"},
+		{"a second attempt", func(h *hub) {
+			h.publish("s", 1, "state", nil)
+			h.publish("s", 1, "compile", []byte(`{}`))
+			h.publish("s", 1, "test", tests[0])
+			h.publish("s", 1, "test", tests[1])
+			h.publish("s", 1, "state", nil)
+			h.publish("s", 1, "compile", []byte(`{}`))
+		}, "1.1 state, 1.2 compile, 1.3 test, 1.4 test, 1.5 state, 1.6 compile, 1.7 test, 1.8 test, 1.9 test, 1.10 verdict"},
 		{"late rows after the verdict", func(h *hub) {}, "1.1 compile, 1.2 test, 1.3 test, 1.4 test, 1.5 verdict"},
 	} {
 		h := newHub(time.Minute)
