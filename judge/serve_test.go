@@ -189,7 +189,8 @@ func loopbackAddr(t *testing.T) string {
 // listener on loopback writes the workers' credentials into its data
 // folder and prints how to use them; a judge worker process with them
 // judges an accepted and a wrong solution posted over HTTP; one without
-// them is refused.
+// them is refused; a worker killed with SIGKILL in the middle of judging
+// costs a second attempt by another, and one verdict.
 func TestServeRemoteWorker(t *testing.T) {
 	if os.Geteuid() != 0 {
 		t.Skip("needs root: the worker judges in the full sandbox")
@@ -218,7 +219,10 @@ func TestServeRemoteWorker(t *testing.T) {
 		t.Errorf("a worker without credentials: exit %d, stderr %q; want a refusal", o.code, o.stderr)
 	}
 
-	w := startWorker(t, &queueServer{url: "nats://" + natsAddr, creds: creds}, t.TempDir(), t.TempDir())
+	// One box folder for the workers: the next one clears what a killed
+	// one left mounted there.
+	remote, wcache, wboxes := &queueServer{url: "nats://" + natsAddr, creds: creds}, t.TempDir(), t.TempDir()
+	w := startWorker(t, remote, wcache, wboxes)
 	for _, tc := range []struct{ rel, verdict string }{
 		{"accepted/sum.c", "AC"},
 		{"wrong_answer/int32.c", "WA"},
@@ -237,6 +241,30 @@ func TestServeRemoteWorker(t *testing.T) {
 	if code != http.StatusOK || len(ws) != 1 {
 		t.Errorf("/api/v1/workers: %d %v, want the one remote worker", code, out)
 	}
+
+	// kill -9 of the worker in the middle of judging: after the queue's
+	// ack wait (30 s) another worker judges it; one verdict, attempt 2.
+	code, out = srv.call(t, "POST", "/api/v1/submissions", admin, map[string]string{"problem": "a-plus-b", "filename": "slow.c", "source": slowSum})
+	if code != http.StatusAccepted {
+		t.Fatalf("POST slow.c: %d %v", code, out)
+	}
+	slow := out["id"].(string)
+	for {
+		_, out = srv.call(t, "GET", "/api/v1/submissions/"+slow, admin, nil)
+		if out["state"] == "judging" {
+			break
+		}
+		if out["state"] == "done" || ctx.Err() != nil {
+			t.Fatalf("slow.c never seen judging: %v", out)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	w.kill(t)
+	w = startWorker(t, remote, wcache, wboxes)
+	if out := srv.waitDone(t, ctx, admin, slow); out["verdict"] != "AC" || out["attempt"] != 2.0 {
+		t.Errorf("slow.c after its worker was killed: %v at attempt %v (%v), want AC at 2; worker stderr:\n%s", out["verdict"], out["attempt"], out["error"], w.stderr)
+	}
+
 	if err := w.cmd.Process.Signal(syscall.SIGTERM); err != nil {
 		t.Fatal(err)
 	}
@@ -244,6 +272,10 @@ func TestServeRemoteWorker(t *testing.T) {
 		t.Errorf("worker after SIGTERM: %v", err)
 	}
 	srv.stop(t)
+	counts := eventCounts(t, ctx, data)
+	if starts, finals := counts[queue.Subject(slow, queue.KindState)], counts[queue.Subject(slow, queue.KindFinal)]; starts != 2 || finals != 1 {
+		t.Errorf("slow.c: %d judging starts and %d finals, want 2 and 1", starts, finals)
+	}
 }
 
 // TestServeUsage checks serve's flag errors: one line, usage exit.
@@ -325,6 +357,19 @@ func TestServeRestart(t *testing.T) {
 
 	// The events stream in the data folder: one judging start and one
 	// final per submission.
+	counts := eventCounts(t, ctx, data)
+	for _, s := range subs {
+		starts, finals := counts[queue.Subject(s.id, queue.KindState)], counts[queue.Subject(s.id, queue.KindFinal)]
+		if starts != 1 || finals != 1 {
+			t.Errorf("%s: %d judging starts and %d finals, want 1 and 1", s.id, starts, finals)
+		}
+	}
+}
+
+// eventCounts opens the events stream a stopped service left in its data
+// folder and counts the messages of each subject.
+func eventCounts(t *testing.T, ctx context.Context, data string) map[string]uint64 {
+	t.Helper()
 	ns, err := natsrv.Start(natsrv.Options{Dir: data})
 	if err != nil {
 		t.Fatal(err)
@@ -347,10 +392,12 @@ func TestServeRestart(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, s := range subs {
-		starts, finals := info.State.Subjects[queue.Subject(s.id, queue.KindState)], info.State.Subjects[queue.Subject(s.id, queue.KindFinal)]
-		if starts != 1 || finals != 1 {
-			t.Errorf("%s: %d judging starts and %d finals, want 1 and 1", s.id, starts, finals)
-		}
-	}
+	return info.State.Subjects
 }
+
+// slowSum sleeps 0.4 s before each answer: 16 tests take seconds, time
+// enough to kill its worker in the middle.
+const slowSum = `#include <stdio.h>
+#include <unistd.h>
+int main(void){long long a,b;if(scanf("%lld %lld",&a,&b)!=2)return 1;usleep(400000);printf("%lld\n",a+b);return 0;}
+`
