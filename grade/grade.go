@@ -76,6 +76,9 @@ type Options struct {
 	// memory limit, for a try; the report's limits say they are overrides.
 	TimeLimit   time.Duration
 	MemoryLimit int64
+	// OnCompile, if set, is called once the compile step is over, before
+	// any test runs.
+	OnCompile func(CompileReport)
 	// OutputDir, when set, keeps the programs' outputs there instead of
 	// deleting them (TestResult.OutputPath names them).
 	OutputDir string
@@ -202,6 +205,9 @@ func (g *Grader) Grade(ctx context.Context, sub Submission, opt Options) (*Repor
 	rep.Compile = CompileReport{OK: comp.OK, TimeMs: comp.Time.Milliseconds(), Output: comp.Output, Cached: comp.Cached}
 	if err != nil {
 		return internal(err)
+	}
+	if opt.OnCompile != nil {
+		opt.OnCompile(rep.Compile)
 	}
 	if !comp.OK {
 		rep.Verdict = verdict.CE

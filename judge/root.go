@@ -35,7 +35,7 @@ func newRootCmd() *cobra.Command {
 	pf.String("problems-dir", "", "folder of problem packages")
 	pf.String("solutions-dir", "", "folder of solutions")
 	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error { return usageError(err) })
-	root.AddCommand(newSubmitCmd())
+	root.AddCommand(withRemote(newSubmitCmd()))
 	root.AddCommand(newRunCmd())
 	root.AddCommand(newDoctorCmd())
 	root.AddCommand(newVerifyCmd())
@@ -46,9 +46,11 @@ func newRootCmd() *cobra.Command {
 	root.AddCommand(newShowCmd())
 	root.AddCommand(newDocsCmd())
 	root.AddCommand(newCacheCmd())
+	root.AddCommand(newTokenCmd())
+	root.AddCommand(newWorkerCmd())
+	root.AddCommand(newServeCmd())
 	root.DisableAutoGenTag = true // generated docs do not change by the day
 	conventions(root)
-	root.AddCommand(newTokenCmd())
 	return root
 }
 

@@ -1,0 +1,110 @@
+package main
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/http"
+	"os"
+	"path/filepath"
+
+	"github.com/fatih/color"
+	"github.com/puzzlejudge/judge/client"
+	"github.com/puzzlejudge/judge/grade"
+	"github.com/puzzlejudge/judge/report"
+	"github.com/puzzlejudge/judge/termsafe"
+	"github.com/puzzlejudge/judge/verdict"
+	"github.com/spf13/cobra"
+)
+
+// envToken is the environment variable --token defaults to.
+const envToken = "PUZZLEJUDGE_TOKEN"
+
+// withRemote adds --server and --token to submit: with --server the
+// source is judged by a running service (judge serve), followed over its
+// event stream, and printed as a local run prints it, with the same exit
+// codes.
+func withRemote(cmd *cobra.Command) *cobra.Command {
+	var server, token string
+	cmd.Flags().StringVar(&server, "server", "", "judge on a running service at this URL (judge serve) instead of here")
+	cmd.Flags().StringVar(&token, "token", "", "the service's bearer token with --server (default $"+envToken+")")
+	local := cmd.RunE
+	cmd.RunE = func(cmd *cobra.Command, args []string) error {
+		if server == "" {
+			return local(cmd, args)
+		}
+		if token == "" {
+			token = os.Getenv(envToken)
+		}
+		if token == "" {
+			return usageError(fmt.Errorf("--server needs --token or $%s", envToken))
+		}
+		return runRemoteSubmit(cmd, args, &client.Client{BaseURL: server, Token: token})
+	}
+	return cmd
+}
+
+func runRemoteSubmit(cmd *cobra.Command, args []string, c *client.Client) error {
+	format, _ := cmd.Flags().GetString("format")
+	lang, _ := cmd.Flags().GetString("lang")
+	if format != "text" && format != "json" {
+		return usageError(fmt.Errorf("unknown format %q with --server (want text or json)", format))
+	}
+	src, err := os.ReadFile(args[1])
+	if err != nil {
+		return usageError(fmt.Errorf("%s: not a readable source file", args[1]))
+	}
+	ctx := cmd.Context()
+	id, err := c.Submit(ctx, client.Submission{Problem: args[0], Language: lang, Filename: filepath.Base(args[1]), Source: string(src)})
+	if err != nil {
+		return remoteError(err)
+	}
+	fmt.Fprintf(cmd.ErrOrStderr(), "judge: submission %s queued on %s\n", id, c.BaseURL)
+	final, err := c.Follow(ctx, id, nil)
+	if err != nil {
+		return finish(ctx, remoteError(err))
+	}
+	var rep grade.Report
+	if err := json.Unmarshal(final, &rep); err != nil {
+		return internalError(fmt.Errorf("the service's verdict is not a report: %w", err))
+	}
+	var state struct {
+		Error string `json:"error"`
+	}
+	_ = json.Unmarshal(final, &state)
+	if rep.Verdict == "" {
+		// Cancelled before it was judged.
+		return internalError(fmt.Errorf("submission %s ended without a verdict: %s", id, termsafe.Line(state.Error)))
+	}
+	out := cmd.OutOrStdout()
+	if format == "json" {
+		err = report.JSON(out, &rep)
+	} else {
+		err = report.Text(out, &rep, c.ProblemTitle(ctx, args[0]), report.Style{Color: !color.NoColor && isTerminal(out)})
+	}
+	if err != nil {
+		return internalError(err)
+	}
+	switch rep.Verdict {
+	case verdict.AC:
+		return nil
+	case verdict.IE:
+		return &exitError{exitInternal, fmt.Errorf("internal error: %s", termsafe.Line(rep.InternalError()))}
+	}
+	return errVerdict
+}
+
+// remoteError maps the service's refusals to the exit codes of a local
+// run: bad input is a usage error, the rest internal.
+func remoteError(err error) error {
+	var se *client.StatusError
+	if errors.As(err, &se) {
+		err = fmt.Errorf("%s", termsafe.Line(se.Error()))
+		switch {
+		case se.Status == http.StatusNotFound, se.Status == http.StatusUnprocessableEntity, se.Status == http.StatusRequestEntityTooLarge,
+			se.Status == http.StatusBadRequest, se.Status == http.StatusUnauthorized, se.Status == http.StatusForbidden:
+			return usageError(err)
+		}
+	}
+	return internalError(err)
+}

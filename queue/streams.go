@@ -1,0 +1,154 @@
+// Package queue is the judging service's job queue on NATS JetStream: the
+// JOBS work-queue stream workers pull submissions from, the EVENTS stream
+// they report progress and results on, and the server's side of both (the
+// applier of final results, the handling of jobs that failed too often,
+// live event subscriptions, metrics).
+package queue
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/nats-io/nats.go/jetstream"
+)
+
+// Names of the streams, consumers and subjects.
+const (
+	JobsStream     = "JOBS"
+	EventsStream   = "EVENTS"
+	JudgesConsumer = "judges"  // shared by every worker
+	ApplierDurable = "applier" // the server's reader of final events
+	JobsSubject    = "pj.jobs.main"
+	eventsPrefix   = "pj.ev."
+)
+
+// Defaults of Config.
+const (
+	DefaultAckWait    = 30 * time.Second
+	DefaultMaxDeliver = 3
+	DefaultMaxJobs    = 10000
+	DefaultEventsAge  = 24 * time.Hour
+	// MaxMessage is the largest job or event (NATS' default max payload).
+	MaxMessage = 1 << 20
+)
+
+// Config shapes the streams and the workers' consumer. Zero fields take
+// the defaults.
+type Config struct {
+	AckWait    time.Duration // a job not acked nor heartbeaten for this long is redelivered
+	MaxDeliver int           // deliveries of a job before it is given up as IE
+	MaxJobs    int64         // jobs queued at most; more are refused with ErrQueueFull
+	Replicas   int           // stream replicas (3 on a 3-node cluster)
+	// MaxAckPending caps the jobs being judged at once over all workers;
+	// 0 leaves the server's default.
+	MaxAckPending int
+	EventsMaxAge  time.Duration
+}
+
+func (c Config) withDefaults() Config {
+	if c.AckWait <= 0 {
+		c.AckWait = DefaultAckWait
+	}
+	if c.MaxDeliver <= 0 {
+		c.MaxDeliver = DefaultMaxDeliver
+	}
+	if c.MaxJobs <= 0 {
+		c.MaxJobs = DefaultMaxJobs
+	}
+	if c.Replicas <= 0 {
+		c.Replicas = 1
+	}
+	if c.EventsMaxAge <= 0 {
+		c.EventsMaxAge = DefaultEventsAge
+	}
+	return c
+}
+
+// Setup creates or updates the streams, the workers' consumer and the
+// workers registry; it is idempotent, and only the server calls it.
+func Setup(ctx context.Context, js jetstream.JetStream, cfg Config) (*Queue, error) {
+	cfg = cfg.withDefaults()
+	jobs, err := js.CreateOrUpdateStream(ctx, jetstream.StreamConfig{
+		Name:        JobsStream,
+		Description: "submissions waiting to be judged",
+		Subjects:    []string{"pj.jobs.>"},
+		Retention:   jetstream.WorkQueuePolicy,
+		Storage:     jetstream.FileStorage,
+		Discard:     jetstream.DiscardNew,
+		MaxMsgs:     cfg.MaxJobs,
+		MaxMsgSize:  MaxMessage,
+		Duplicates:  time.Hour,
+		Replicas:    cfg.Replicas,
+	})
+	if err != nil {
+		return nil, fmt.Errorf("create stream %s: %w", JobsStream, err)
+	}
+	cons, err := jobs.CreateOrUpdateConsumer(ctx, jetstream.ConsumerConfig{
+		Durable:       JudgesConsumer,
+		Description:   "the workers' shared pull consumer",
+		AckPolicy:     jetstream.AckExplicitPolicy,
+		AckWait:       cfg.AckWait,
+		MaxDeliver:    cfg.MaxDeliver,
+		MaxAckPending: cfg.MaxAckPending,
+		Replicas:      cfg.Replicas,
+	})
+	if err != nil {
+		return nil, fmt.Errorf("create consumer %s: %w", JudgesConsumer, err)
+	}
+	events, err := js.CreateOrUpdateStream(ctx, jetstream.StreamConfig{
+		Name:        EventsStream,
+		Description: "judging progress and results",
+		Subjects:    []string{eventsPrefix + ">"},
+		Retention:   jetstream.LimitsPolicy,
+		Storage:     jetstream.FileStorage,
+		MaxAge:      cfg.EventsMaxAge,
+		MaxMsgSize:  MaxMessage,
+		Duplicates:  time.Hour,
+		Replicas:    cfg.Replicas,
+	})
+	if err != nil {
+		return nil, fmt.Errorf("create stream %s: %w", EventsStream, err)
+	}
+	workers, err := js.CreateOrUpdateKeyValue(ctx, jetstream.KeyValueConfig{
+		Bucket:      WorkersBucket,
+		Description: "live workers, refreshed every few seconds",
+		TTL:         WorkerTTL,
+		Storage:     jetstream.MemoryStorage,
+		Replicas:    cfg.Replicas,
+	})
+	if err != nil {
+		return nil, fmt.Errorf("create bucket %s: %w", WorkersBucket, err)
+	}
+	return &Queue{js: js, cfg: cfg, jobs: jobs, events: events, judges: cons, workers: workers}, nil
+}
+
+// Queue is the server's handle on the queue.
+type Queue struct {
+	js      jetstream.JetStream
+	cfg     Config
+	jobs    jetstream.Stream
+	events  jetstream.Stream
+	judges  jetstream.Consumer
+	workers jetstream.KeyValue
+}
+
+// Config returns the configuration in force (defaults filled in).
+func (q *Queue) Config() Config { return q.cfg }
+
+// Stats are the queue's figures for metrics.
+type Stats struct {
+	Depth       uint64 // jobs waiting for a worker
+	InFlight    int    // jobs delivered and not yet acked
+	Waiting     int    // workers' pull requests waiting for a job
+	Redelivered int    // jobs delivered more than once and not yet acked
+}
+
+// Stats reads the workers' consumer's state.
+func (q *Queue) Stats(ctx context.Context) (Stats, error) {
+	info, err := q.judges.Info(ctx)
+	if err != nil {
+		return Stats{}, fmt.Errorf("queue stats: %w", err)
+	}
+	return Stats{Depth: info.NumPending, InFlight: info.NumAckPending, Waiting: info.NumWaiting, Redelivered: info.NumRedelivered}, nil
+}

@@ -1,0 +1,316 @@
+package service
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/http"
+
+	"github.com/puzzlejudge/judge/api"
+	"github.com/puzzlejudge/judge/store"
+)
+
+// backend is the API's Backend: the store holds submissions, the queue
+// carries their jobs to workers, the hub wakes those waiting on results.
+type backend struct {
+	st    store.Store
+	q     jobQueue
+	hub   *hub
+	cat   *catalog
+	ready func(ctx context.Context) error
+}
+
+// jobQueue is what the backend needs of the queue.
+type jobQueue interface {
+	// publish queues one generation of a submission with its problem's
+	// current package (with a message id that makes a repeat a no-op);
+	// queue.ErrQueueFull when full.
+	publish(ctx context.Context, sub store.Submission) error
+	workers(ctx context.Context) ([]api.Worker, error)
+}
+
+// apiSub converts a stored submission.
+func apiSub(s store.Submission) api.Submission {
+	return api.Submission{
+		ID: s.ID, User: s.User, Problem: s.Problem, Language: s.Language, Filename: s.Filename,
+		State: string(s.State), Gen: s.Gen, Attempt: s.Attempt, Verdict: s.Verdict, Report: s.Report, Error: s.Error,
+		CreatedAt: s.CreatedAt, StartedAt: s.StartedAt, FinishedAt: s.FinishedAt,
+	}
+}
+
+// storeErr maps the store's sentinel errors to the API's.
+func storeErr(err error) error {
+	switch {
+	case err == nil:
+		return nil
+	case errors.Is(err, store.ErrNotFound):
+		return fmt.Errorf("%w", api.ErrNotFound)
+	case errors.Is(err, store.ErrConflict):
+		return fmt.Errorf("%w", api.ErrConflict)
+	case errors.Is(err, store.ErrUnauthorized):
+		return api.ErrUnauthorized
+	case errors.Is(err, store.ErrInvalid):
+		return api.Errorf(http.StatusUnprocessableEntity, "", "%v", err)
+	}
+	return err
+}
+
+func (b *backend) Authenticate(ctx context.Context, token string) (api.Principal, error) {
+	u, err := b.st.Authenticate(ctx, token)
+	if err != nil {
+		return api.Principal{}, storeErr(err)
+	}
+	return api.Principal{User: u.Name, Role: string(u.Role)}, nil
+}
+
+// Submit inserts the row, then publishes the job. A publish that fails
+// leaves a queued row the sweeper publishes again; a full queue is told
+// to the client (503), and the row is cancelled so that nothing waits
+// for a job that was never queued.
+func (b *backend) Submit(ctx context.Context, who api.Principal, in api.NewSubmission, key string) (api.Submission, error) {
+	if _, err := b.cat.problem(in.Problem); err != nil {
+		return api.Submission{}, err
+	}
+	lang, err := b.cat.language(in.Language, in.Filename)
+	if err != nil {
+		return api.Submission{}, err
+	}
+	hash, err := b.cat.packageHash(ctx, in.Problem)
+	if err != nil {
+		return api.Submission{}, err
+	}
+	sub, created, err := b.st.Create(ctx, store.NewSubmission{
+		User: who.User, Problem: in.Problem, PackageHash: hash, Language: lang, Filename: in.Filename, Source: in.Source, IdempotencyKey: key,
+	})
+	if err != nil {
+		return api.Submission{}, storeErr(err)
+	}
+	if !created {
+		return apiSub(sub), nil
+	}
+	// Queued before the job exists, so that a worker's start cannot come
+	// first.
+	b.hub.publish(sub.ID, sub.Gen, "state", stateData(api.StateQueued, 0))
+	if err := b.q.publish(ctx, sub); err != nil {
+		if isQueueFull(err) {
+			c, cerr := b.st.Cancel(context.WithoutCancel(ctx), sub.ID)
+			if cerr != nil {
+				return api.Submission{}, fmt.Errorf("queue full, and cancelling %s failed: %w", sub.ID, cerr)
+			}
+			b.hub.publish(c.ID, c.Gen, "verdict", viewData(apiSub(c)))
+			return api.Submission{}, api.ErrQueueFull
+		}
+		// The row is queued: the sweeper publishes it again.
+	}
+	return apiSub(sub), nil
+}
+
+func (b *backend) CountQueued(ctx context.Context, user string) (int, error) {
+	n, err := b.st.CountQueued(ctx, user)
+	return n, storeErr(err)
+}
+
+func (b *backend) Get(ctx context.Context, id string) (api.Submission, error) {
+	if !store.ValidID(id) {
+		return api.Submission{}, fmt.Errorf("submission %q: %w", id, api.ErrNotFound)
+	}
+	s, err := b.st.Get(ctx, id)
+	if err != nil {
+		return api.Submission{}, storeErr(err)
+	}
+	return apiSub(s), nil
+}
+
+// Wait reads the row each time the hub says something happened to it,
+// until it is done or ctx ends.
+func (b *backend) Wait(ctx context.Context, id string) (api.Submission, error) {
+	wake, stop := b.hub.listen(id)
+	defer stop()
+	for {
+		s, err := b.Get(ctx, id)
+		if err != nil || s.State == api.StateDone {
+			return s, err
+		}
+		select {
+		case <-wake:
+		case <-ctx.Done():
+			return s, nil
+		}
+	}
+}
+
+func (b *backend) List(ctx context.Context, q api.ListQuery) (api.Page, error) {
+	p, err := b.st.List(ctx, store.ListQuery{User: q.User, Problem: q.Problem, Cursor: q.Cursor, Limit: q.Limit})
+	if err != nil {
+		if errors.Is(err, store.ErrInvalid) {
+			return api.Page{}, api.Errorf(http.StatusBadRequest, "cursor", "not a cursor this server gave")
+		}
+		return api.Page{}, storeErr(err)
+	}
+	out := api.Page{Next: p.Next, Items: make([]api.Submission, 0, len(p.Submissions))}
+	for _, s := range p.Submissions {
+		out.Items = append(out.Items, apiSub(s))
+	}
+	return out, nil
+}
+
+func (b *backend) Cancel(ctx context.Context, id string) error {
+	s, err := b.st.Cancel(ctx, id)
+	if err != nil {
+		return storeErr(err)
+	}
+	b.hub.publish(s.ID, s.Gen, "verdict", viewData(apiSub(s)))
+	return nil
+}
+
+func (b *backend) Rejudge(ctx context.Context, id string) (api.Submission, error) {
+	if !store.ValidID(id) {
+		return api.Submission{}, fmt.Errorf("submission %q: %w", id, api.ErrNotFound)
+	}
+	old, err := b.st.Get(ctx, id)
+	if err != nil {
+		return api.Submission{}, storeErr(err)
+	}
+	if _, err := b.cat.problem(old.Problem); err != nil {
+		return api.Submission{}, err // gone from the server: it cannot be judged again
+	}
+	s, err := b.st.Rejudge(ctx, id)
+	if err != nil {
+		return api.Submission{}, storeErr(err)
+	}
+	b.hub.publish(s.ID, s.Gen, "state", stateData(api.StateQueued, 0))
+	// A failed publish leaves the row queued for the sweeper.
+	_ = b.q.publish(ctx, s)
+	return apiSub(s), nil
+}
+
+func (b *backend) RejudgeProblem(ctx context.Context, slug string) (int, error) {
+	p, err := b.cat.problem(slug)
+	if err != nil {
+		return 0, err
+	}
+	// The rows name the package their new judging uses.
+	hash, err := b.cat.packageHash(ctx, p.Slug)
+	if err != nil {
+		return 0, err
+	}
+	rs, err := b.st.RejudgeProblem(ctx, p.Slug, hash)
+	if err != nil {
+		return 0, storeErr(err)
+	}
+	for _, r := range rs {
+		if s, err := b.st.Get(ctx, r.ID); err == nil {
+			_ = b.q.publish(ctx, s)
+		}
+	}
+	return len(rs), nil
+}
+
+// Events replays what the hub holds of the current generation after
+// lastID and follows it live; a submission already done that the hub no
+// longer holds is replayed from its stored report.
+func (b *backend) Events(ctx context.Context, id, lastID string) (<-chan api.Event, error) {
+	sub, err := b.Get(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	gen, n, _ := parseEventID(lastID)
+	ch := make(chan api.Event, 16)
+	wake, stop := b.hub.listen(id)
+	go func() {
+		defer close(ch)
+		defer stop()
+		send := func(ev api.Event) bool {
+			select {
+			case ch <- ev:
+				return true
+			case <-ctx.Done():
+				return false
+			}
+		}
+		if _, held := b.hub.since(id, gen, n); held < sub.Gen {
+			// This process has seen nothing of the current generation.
+			if sub.State == api.StateDone {
+				for _, ev := range replay(sub, gen, n) {
+					if !send(ev) {
+						return
+					}
+				}
+				return
+			}
+			// Where it stands now; no id, so a resume is not moved by it.
+			if !send(api.Event{Name: "state", Data: stateData(sub.State, sub.Attempt)}) {
+				return
+			}
+		}
+		for {
+			evs, held := b.hub.since(id, gen, n)
+			if held != gen {
+				gen, n = held, 0
+			}
+			for _, ev := range evs {
+				if !send(ev) {
+					return
+				}
+				n++
+				if ev.Name == "verdict" {
+					return
+				}
+			}
+			select {
+			case <-wake:
+			case <-ctx.Done():
+				return
+			}
+		}
+	}()
+	return ch, nil
+}
+
+// replay makes the events of a done submission from its stored report:
+// state, compile, every test, verdict, numbered as the live ones are.
+func replay(sub api.Submission, gen, after int) []api.Event {
+	var rep struct {
+		Compile json.RawMessage   `json:"compile"`
+		Tests   []json.RawMessage `json:"tests"`
+	}
+	_ = json.Unmarshal(sub.Report, &rep)
+	var evs []api.Event
+	add := func(name string, data []byte) {
+		evs = append(evs, api.Event{ID: eventID(sub.Gen, len(evs)+1), Name: name, Data: data})
+	}
+	add("state", stateData(api.StateJudging, sub.Attempt))
+	if len(rep.Compile) > 0 {
+		add("compile", rep.Compile)
+	}
+	for _, t := range rep.Tests {
+		add("test", t)
+	}
+	add("verdict", viewData(sub))
+	if gen == sub.Gen && after > 0 && after < len(evs) {
+		// Resuming: the verdict carries the whole report in any case.
+		return evs[after:]
+	}
+	if gen == sub.Gen && after >= len(evs) {
+		return evs[len(evs)-1:]
+	}
+	return evs
+}
+
+// stateData is a state event's JSON.
+func stateData(state string, attempt int) []byte {
+	b, _ := json.Marshal(map[string]any{"state": state, "attempt": attempt})
+	return b
+}
+
+// viewData is a verdict event's JSON: the submission as GET shows it.
+func viewData(s api.Submission) []byte {
+	b, _ := json.Marshal(api.View(s))
+	return b
+}
+
+func (b *backend) Problems(ctx context.Context) ([]api.Problem, error)   { return b.cat.Problems(ctx) }
+func (b *backend) Languages(ctx context.Context) ([]api.Language, error) { return b.cat.Languages(ctx) }
+func (b *backend) Workers(ctx context.Context) ([]api.Worker, error)     { return b.q.workers(ctx) }
+func (b *backend) Ready(ctx context.Context) error                       { return b.ready(ctx) }

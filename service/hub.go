@@ -1,0 +1,167 @@
+package service
+
+import (
+	"encoding/json"
+	"fmt"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/puzzlejudge/judge/api"
+)
+
+// hub fans a submission's live events out to its event streams and wakes
+// the requests waiting for its result, in this process. It keeps the
+// events of each submission's current generation for a while after the
+// verdict, so a client that reconnects resumes where it left off.
+type hub struct {
+	mu   sync.Mutex
+	subs map[string]*feed
+	keep time.Duration
+	now  func() time.Time
+}
+
+// feed is one submission's events of one generation and who listens.
+type feed struct {
+	gen       int
+	events    []api.Event
+	listeners map[chan struct{}]struct{}
+	done      time.Time // when the verdict came; zero before
+}
+
+func newHub(keep time.Duration) *hub {
+	return &hub{subs: map[string]*feed{}, keep: keep, now: time.Now}
+}
+
+// eventID names the n-th event (from 1) of a generation: "gen.n".
+func eventID(gen, n int) string { return fmt.Sprintf("%d.%d", gen, n) }
+
+// parseEventID reads an id eventID made; ok is false for anything else.
+func parseEventID(id string) (gen, n int, ok bool) {
+	g, s, found := strings.Cut(id, ".")
+	if !found {
+		return 0, 0, false
+	}
+	gen, err1 := strconv.Atoi(g)
+	n, err2 := strconv.Atoi(s)
+	return gen, n, err1 == nil && err2 == nil && gen > 0 && n >= 0
+}
+
+// publish appends an event of generation gen of submission id and wakes
+// its listeners. Events of an older generation than the feed's are
+// dropped; a newer generation starts the feed over.
+func (h *hub) publish(id string, gen int, name string, data []byte) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	h.add(id, gen, name, data)
+}
+
+// add is publish with mu held.
+func (h *hub) add(id string, gen int, name string, data []byte) {
+	f := h.subs[id]
+	if f == nil {
+		f = &feed{gen: gen, listeners: map[chan struct{}]struct{}{}}
+		h.subs[id] = f
+	}
+	if gen < f.gen {
+		return
+	}
+	if gen > f.gen {
+		f.gen, f.events, f.done = gen, nil, time.Time{}
+	}
+	if !f.done.IsZero() {
+		return // one verdict per generation; later events are repeats
+	}
+	f.events = append(f.events, api.Event{ID: eventID(gen, len(f.events)+1), Name: name, Data: data})
+	if name == "verdict" {
+		f.done = h.now()
+		h.gc()
+	}
+	for ch := range f.listeners {
+		select {
+		case ch <- struct{}{}:
+		default:
+		}
+	}
+}
+
+// finish ends generation gen of submission id with its verdict. The
+// compile and test events of the last attempt that live delivery has not
+// brought (lost, or still on the way) are added from the final report
+// first, under one lock, so a follower sees every row before the verdict
+// and none twice.
+func (h *hub) finish(id string, gen int, compile json.RawMessage, tests []json.RawMessage, verdict []byte) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	haveCompile, haveTests := false, 0
+	if f := h.subs[id]; f != nil && f.gen == gen {
+		for _, ev := range f.events {
+			switch ev.Name {
+			case "state": // a new attempt: its rows start over
+				haveCompile, haveTests = false, 0
+			case "compile":
+				haveCompile = true
+			case "test":
+				haveTests++
+			}
+		}
+	}
+	if !haveCompile && len(compile) > 0 && string(compile) != "null" {
+		h.add(id, gen, "compile", compile)
+	}
+	for _, t := range tests[min(haveTests, len(tests)):] {
+		h.add(id, gen, "test", t)
+	}
+	h.add(id, gen, "verdict", verdict)
+}
+
+// listen registers for wake-ups about id; call the returned stop when done.
+func (h *hub) listen(id string) (<-chan struct{}, func()) {
+	ch := make(chan struct{}, 1)
+	h.mu.Lock()
+	f := h.subs[id]
+	if f == nil {
+		f = &feed{listeners: map[chan struct{}]struct{}{}}
+		h.subs[id] = f
+	}
+	f.listeners[ch] = struct{}{}
+	h.mu.Unlock()
+	return ch, func() {
+		h.mu.Lock()
+		delete(f.listeners, ch)
+		if len(f.listeners) == 0 && len(f.events) == 0 && h.subs[id] == f {
+			delete(h.subs, id)
+		}
+		h.mu.Unlock()
+	}
+}
+
+// since returns the events of id's generation gen after the n-th, and the
+// generation the hub holds (0 when it holds none).
+func (h *hub) since(id string, gen, n int) ([]api.Event, int) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	f := h.subs[id]
+	if f == nil || f.gen == 0 {
+		return nil, 0
+	}
+	if gen != f.gen {
+		n = 0
+	}
+	if n >= len(f.events) {
+		return nil, f.gen
+	}
+	return append([]api.Event(nil), f.events[n:]...), f.gen
+}
+
+// gc forgets feeds whose verdict is older than keep and that nobody
+// follows. Called with mu held.
+func (h *hub) gc() {
+	now := h.now()
+	for id, f := range h.subs {
+		if len(f.listeners) == 0 && !f.done.IsZero() && now.Sub(f.done) > h.keep {
+			delete(h.subs, id)
+		}
+	}
+}

@@ -1,0 +1,163 @@
+package web
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"html/template"
+	"log/slog"
+	"net/http"
+	"strings"
+	"time"
+
+	"github.com/puzzlejudge/judge/api"
+	"github.com/puzzlejudge/judge/problem"
+	"github.com/yuin/goldmark"
+	"github.com/yuin/goldmark/extension"
+)
+
+// funcs are the templates' helpers; each returns text that html/template
+// escapes, except markdown, whose HTML goldmark makes without raw HTML.
+var funcs = template.FuncMap{
+	"size": func(kb int64) string { return problem.FormatSize(kb << 10) },
+	"ms":   func(v int64) string { return fmt.Sprintf("%d ms", v) },
+	"when": func(t time.Time) string {
+		if t.IsZero() {
+			return ""
+		}
+		return t.UTC().Format("2006-01-02 15:04:05 UTC")
+	},
+	"verdictClass": func(v string) string {
+		switch v {
+		case "AC":
+			return "good"
+		case "":
+			return "pending"
+		}
+		return "bad"
+	},
+}
+
+// parsePages parses every page with the shared layout.
+func parsePages() (map[string]*template.Template, error) {
+	layout, err := template.New("layout.html").Funcs(funcs).ParseFS(templateFS, "templates/layout.html")
+	if err != nil {
+		return nil, fmt.Errorf("web: templates: %w", err)
+	}
+	pages := map[string]*template.Template{}
+	for _, name := range []string{"signin", "problems", "problem", "submissions", "submission", "admin", "error"} {
+		t, err := template.Must(layout.Clone()).ParseFS(templateFS, "templates/"+name+".html")
+		if err != nil {
+			return nil, fmt.Errorf("web: templates: %w", err)
+		}
+		pages[name] = t
+	}
+	return pages, nil
+}
+
+// page is what every page gets besides its own data.
+type page struct {
+	Title string
+	Who   api.Principal
+	CSRF  string
+	Data  any
+}
+
+// render writes a page, or a plain error if the template fails.
+func (h *Handler) render(w http.ResponseWriter, r *http.Request, status int, name, title string, data any) {
+	p := page{Title: title, Who: api.Who(r.Context()), Data: data}
+	if tok := session(r); tok != "" {
+		p.CSRF = h.csrf(tok)
+	}
+	var b bytes.Buffer
+	if err := h.pages[name].ExecuteTemplate(&b, "layout.html", p); err != nil {
+		slog.Error("web: render", "page", name, "err", err)
+		http.Error(w, "the page could not be rendered", http.StatusInternalServerError)
+		return
+	}
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	w.WriteHeader(status)
+	_, _ = w.Write(b.Bytes())
+}
+
+// fail renders an error page with the status an API error maps to.
+func (h *Handler) fail(w http.ResponseWriter, r *http.Request, err error) {
+	status := http.StatusInternalServerError
+	var e *api.Error
+	switch {
+	case asAPIError(err, &e):
+		status = e.Status
+	case isNotFound(err):
+		status = http.StatusNotFound
+	}
+	h.render(w, r, status, "error", http.StatusText(status), map[string]any{"Status": status, "Message": err.Error()})
+}
+
+// markdown renders a statement; raw HTML in it is dropped (goldmark's
+// default), so a statement cannot inject script.
+var markdown = goldmark.New(goldmark.WithExtensions(extension.Table))
+
+func renderMarkdown(src []byte) (template.HTML, error) {
+	var b bytes.Buffer
+	if err := markdown.Convert(src, &b); err != nil {
+		return "", err
+	}
+	return template.HTML(b.String()), nil //nolint:gosec // goldmark escapes text and omits raw HTML
+}
+
+// report is a done submission's report as the page shows it.
+type report struct {
+	Verdict     string         `json:"verdict"`
+	Compile     compileReport  `json:"compile"`
+	Tests       []testRow      `json:"tests"`
+	MaxTimeMs   int64          `json:"max_time_ms"`
+	MaxMemoryKB int64          `json:"max_memory_kb"`
+	Limits      limitsReport   `json:"limits"`
+	Measurement map[string]any `json:"measurement"`
+	Sandbox     string         `json:"sandbox"`
+	Error       string         `json:"error"`
+}
+
+type compileReport struct {
+	OK     bool   `json:"ok"`
+	TimeMs int64  `json:"time_ms"`
+	Output string `json:"output"`
+	Cached bool   `json:"cached"`
+}
+
+type testRow struct {
+	Name     string `json:"name"`
+	Verdict  string `json:"verdict"`
+	TimeMs   int64  `json:"time_ms"`
+	MemoryKB int64  `json:"memory_kb"`
+	Message  string `json:"message"`
+	Diff     *struct {
+		Text string
+	} `json:"diff"`
+}
+
+type limitsReport struct {
+	TimeMs   int64 `json:"time_ms"`
+	WallMs   int64 `json:"wall_ms"`
+	MemoryKB int64 `json:"memory_kb"`
+	OutputKB int64 `json:"output_kb"`
+}
+
+func parseReport(raw json.RawMessage) *report {
+	if len(raw) == 0 {
+		return nil
+	}
+	var r report
+	if json.Unmarshal(raw, &r) != nil {
+		return nil
+	}
+	return &r
+}
+
+// firstLine is a message's first line, as the CLI shows it.
+func firstLine(s string) string {
+	if i := strings.IndexByte(s, '\n'); i >= 0 {
+		return s[:i] + " …"
+	}
+	return s
+}

@@ -1,0 +1,116 @@
+// puzzlejudge's page: the language from the file name, and a submission's
+// tests filled in live from its event stream. Text from outside (names,
+// messages, diffs, compiler output) only ever goes in through textContent.
+"use strict";
+
+function fmtSize(kb) {
+  var n = kb * 1024, units = [["GiB", 1 << 30], ["MiB", 1 << 20], ["KiB", 1024]];
+  for (var i = 0; i < units.length; i++) {
+    if (n >= units[i][1] && n % units[i][1] === 0) return (n / units[i][1]) + units[i][0];
+    if (n >= units[i][1]) {
+      var s = String(Math.round(n / units[i][1] * 1000) / 1000);
+      return s + units[i][0];
+    }
+  }
+  return n + "B";
+}
+
+function verdictClass(v) { return v === "AC" ? "good" : (v ? "bad" : "pending"); }
+
+function pickLanguage() {
+  var form = document.getElementById("submit-form");
+  if (!form) return;
+  var file = document.getElementById("file"), name = document.getElementById("filename"), lang = document.getElementById("language");
+  function choose(fn) {
+    var dot = fn.lastIndexOf(".");
+    if (dot < 0) return;
+    var ext = fn.slice(dot);
+    for (var i = 0; i < lang.options.length; i++) {
+      var exts = (lang.options[i].getAttribute("data-ext") || "").split(" ");
+      if (exts.indexOf(ext) >= 0) { lang.selectedIndex = i; return; }
+    }
+  }
+  file.addEventListener("change", function () {
+    if (file.files.length) { name.value = file.files[0].name; choose(file.files[0].name); }
+  });
+  name.addEventListener("change", function () { choose(name.value); });
+}
+
+function testRow(t) {
+  var body = document.querySelector("#tests tbody");
+  var row = null;
+  for (var i = 0; i < body.rows.length; i++) {
+    if (body.rows[i].getAttribute("data-test") === t.name) { row = body.rows[i]; break; }
+  }
+  if (!row) {
+    row = body.insertRow(-1);
+    row.setAttribute("data-test", t.name);
+    for (var j = 0; j < 5; j++) row.insertCell(-1);
+    row.cells[0].textContent = t.name;
+    row.cells[1].className = "v"; row.cells[2].className = "t"; row.cells[3].className = "m"; row.cells[4].className = "msg";
+  }
+  return row;
+}
+
+function fillTest(t) {
+  var row = testRow(t);
+  row.cells[1].textContent = t.verdict;
+  row.cells[1].className = "v " + verdictClass(t.verdict);
+  row.cells[2].textContent = t.time_ms + " ms";
+  row.cells[3].textContent = fmtSize(t.memory_kb);
+  var msg = row.cells[4];
+  msg.textContent = t.message ? t.message.split("\n")[0] : "";
+  if (t.diff && t.diff.Text) {
+    var pre = document.createElement("pre");
+    pre.className = "diff";
+    pre.textContent = t.diff.Text;
+    msg.appendChild(pre);
+  }
+}
+
+function fillCompile(c, verdict) {
+  var el = document.getElementById("compile");
+  el.textContent = (c.ok ? "ok" : (verdict === "IE" ? "IE" : "CE")) + " ";
+  var extra = document.createElement("span");
+  extra.className = "dim";
+  extra.textContent = "(" + (c.cached ? "cached" : c.time_ms + " ms") + ")";
+  el.appendChild(extra);
+  var out = document.getElementById("compile-output");
+  if (!c.ok && c.output) { out.textContent = c.output; out.hidden = false; }
+}
+
+function follow() {
+  var sub = document.getElementById("submission");
+  if (!sub || sub.getAttribute("data-state") === "done" || !window.EventSource) return;
+  var id = sub.getAttribute("data-id");
+  var es = new EventSource("/submissions/" + encodeURIComponent(id) + "/events");
+  var state = document.getElementById("state");
+  es.addEventListener("state", function (e) {
+    var d = JSON.parse(e.data);
+    state.textContent = d.state + (d.attempt > 1 ? " (attempt " + d.attempt + ")" : "");
+    sub.setAttribute("data-state", d.state);
+  });
+  es.addEventListener("compile", function (e) { fillCompile(JSON.parse(e.data), ""); });
+  es.addEventListener("test", function (e) { fillTest(JSON.parse(e.data)); });
+  es.addEventListener("verdict", function (e) {
+    es.close();
+    var d = JSON.parse(e.data);
+    sub.setAttribute("data-state", "done");
+    state.textContent = "done" + (d.attempt > 1 ? " (attempt " + d.attempt + ")" : "");
+    var v = document.getElementById("verdict");
+    v.textContent = d.verdict || "";
+    v.className = verdictClass(d.verdict);
+    if (d.compile) fillCompile(d.compile, d.verdict);
+    (d.tests || []).forEach(fillTest);
+    if (d.limits) {
+      document.getElementById("limits").textContent = "time " + d.limits.time_ms + " ms   wall " + d.limits.wall_ms +
+        " ms   memory " + fmtSize(d.limits.memory_kb) + "   output " + fmtSize(d.limits.output_kb);
+    }
+    if (d.tests && d.tests.length) {
+      document.getElementById("summary").textContent = "max time " + d.max_time_ms + " ms   max memory " + fmtSize(d.max_memory_kb);
+    }
+    if (d.error) { var er = document.getElementById("error"); er.textContent = d.error; er.hidden = false; }
+  });
+}
+
+document.addEventListener("DOMContentLoaded", function () { pickLanguage(); follow(); });

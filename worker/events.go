@@ -1,0 +1,64 @@
+package worker
+
+import (
+	"context"
+	"sync"
+
+	"github.com/nats-io/nats.go/jetstream"
+	"github.com/puzzlejudge/judge/grade"
+	"github.com/puzzlejudge/judge/queue"
+)
+
+// publisher sends one job's progress events in order from one goroutine,
+// so the tests being judged never wait on the network, and releases test
+// results in test order however they finish.
+type publisher struct {
+	base queue.Event
+	ch   chan queue.Event
+	done chan struct{}
+
+	mu      sync.Mutex
+	next    int
+	pending map[int]grade.TestResult
+}
+
+func newPublisher(ctx context.Context, js jetstream.JetStream, base queue.Event) *publisher {
+	p := &publisher{base: base, ch: make(chan queue.Event, 1024), done: make(chan struct{}), pending: map[int]grade.TestResult{}}
+	go func() {
+		defer close(p.done)
+		for ev := range p.ch {
+			// Progress is best effort: a lost event costs a live row, the
+			// final carries everything.
+			_ = queue.PublishEvent(ctx, js, ev)
+		}
+	}()
+	return p
+}
+
+// emit queues an event, filling in the job's identity.
+func (p *publisher) emit(ev queue.Event) {
+	ev.SubmissionID, ev.Gen, ev.Attempt, ev.Worker = p.base.SubmissionID, p.base.Gen, p.base.Attempt, p.base.Worker
+	p.ch <- ev
+}
+
+// test records the result of test number i and emits those now in order.
+func (p *publisher) test(i int, r grade.TestResult) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.pending[i] = r
+	for {
+		r, ok := p.pending[p.next]
+		if !ok {
+			return
+		}
+		delete(p.pending, p.next)
+		p.emit(queue.Event{Kind: queue.KindTest, TestIndex: p.next, Test: &r})
+		p.next++
+	}
+}
+
+// close flushes the events and waits until they are sent.
+func (p *publisher) close() {
+	close(p.ch)
+	<-p.done
+}

@@ -1,0 +1,160 @@
+package worker
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/puzzlejudge/judge/grade"
+	"github.com/puzzlejudge/judge/pkgstore"
+	"github.com/puzzlejudge/judge/problem"
+	"github.com/puzzlejudge/judge/queue"
+	"github.com/puzzlejudge/judge/verdict"
+)
+
+// handle judges one delivered job and settles it with the queue: Done
+// after the final is stored, Retry when it could not be judged for a
+// passing reason or the drain ran out, Drop (after an IE final) when it
+// can never be judged.
+func (w *Worker) handle(ctx context.Context, d *queue.Delivery, cache *pkgstore.Cache) {
+	if d.Bad != nil {
+		w.logf("worker %s: dropping a bad job: %v", w.ID, d.Bad)
+		_ = d.Drop(d.Bad.Error())
+		return
+	}
+	j := d.Job
+	stopBeat := w.heartbeat(d)
+	defer stopBeat()
+	pub := newPublisher(ctx, w.JS, queue.Event{SubmissionID: j.SubmissionID, Gen: j.Gen, Attempt: d.Attempt, Worker: w.ID})
+	pub.emit(queue.Event{Kind: queue.KindState, State: queue.StateJudging})
+
+	rep, err := w.judge(ctx, d, cache, pub)
+	pub.close()
+	var bad *badJob
+	switch {
+	case ctx.Err() != nil:
+		// The drain ran out: hand the job back for another worker now.
+		_ = d.Retry(0)
+		return
+	case errors.As(err, &bad):
+		rep = &grade.Report{Problem: j.Problem, Language: j.Language, Verdict: verdict.IE, Tests: []grade.TestResult{}, Error: bad.Error()}
+	case err != nil:
+		w.logf("worker %s: %s: %v; retrying in %s", w.ID, j.MsgID(), err, or(w.RetryDelay, DefaultRetryDelay))
+		_ = d.Retry(or(w.RetryDelay, DefaultRetryDelay))
+		return
+	}
+	final := pub.base
+	final.Kind, final.Report = queue.KindFinal, rep
+	if err := queue.PublishEvent(ctx, w.JS, final); err != nil {
+		// Not stored: judge it again rather than lose it.
+		w.logf("worker %s: %s: %v", w.ID, j.MsgID(), err)
+		_ = d.Retry(or(w.RetryDelay, DefaultRetryDelay))
+		return
+	}
+	if bad != nil {
+		_ = d.Drop(bad.Error())
+		return
+	}
+	if err := d.Done(ctx); err != nil {
+		// The final is stored; a redelivery judges again and the store
+		// ignores the second final of this generation.
+		w.logf("worker %s: %s: ack: %v", w.ID, j.MsgID(), err)
+	}
+}
+
+// badJob is a job that can never be judged (unknown language, broken
+// package): it ends as IE instead of going round the queue.
+type badJob struct{ err error }
+
+func (b *badJob) Error() string { return b.err.Error() }
+
+// judge fetches the package, writes the source and grades it.
+func (w *Worker) judge(ctx context.Context, d *queue.Delivery, cache *pkgstore.Cache, pub *publisher) (*grade.Report, error) {
+	j := d.Job
+	lang, ok := w.Engine.Config.Languages[j.Language]
+	if !ok {
+		return nil, &badJob{fmt.Errorf("unknown language %q on worker %s", j.Language, w.ID)}
+	}
+	dir, release, err := cache.Get(ctx, j.PackageHash)
+	if err != nil {
+		if errors.Is(err, pkgstore.ErrNoPackage) || errors.Is(err, pkgstore.ErrBadPackage) {
+			return nil, &badJob{err}
+		}
+		return nil, err
+	}
+	defer release()
+	p, err := problem.Load(dir)
+	if err != nil {
+		return nil, &badJob{fmt.Errorf("package %s: %w", j.PackageHash, err)}
+	}
+	p.Slug = j.Problem
+	if l := j.Limits; l != nil {
+		if l.TimeMs > 0 {
+			p.Limits.Time = time.Duration(l.TimeMs) * time.Millisecond
+		}
+		if l.MemoryKB > 0 {
+			p.Limits.Memory = l.MemoryKB << 10
+		}
+		if l.OutputKB > 0 {
+			p.Limits.Output = l.OutputKB << 10
+		}
+	}
+	srcDir, err := os.MkdirTemp("", "judge-job-")
+	if err != nil {
+		return nil, err
+	}
+	defer os.RemoveAll(srcDir)
+	src := filepath.Join(srcDir, sourceName(j.Filename, lang.Extensions))
+	if err := os.WriteFile(src, []byte(j.Source), 0o644); err != nil {
+		return nil, err
+	}
+	order := make(map[string]int, len(p.Tests))
+	for i, t := range p.Tests {
+		order[t.Name] = i
+	}
+	rep, err := w.Engine.Grader.Grade(ctx, grade.Submission{Problem: p, Source: src, Language: lang}, grade.Options{
+		OnCompile: func(c grade.CompileReport) { pub.emit(queue.Event{Kind: queue.KindCompile, Compile: &c}) },
+		OnTest:    func(r grade.TestResult) { pub.test(order[r.Name], r) },
+	})
+	if err != nil {
+		return nil, err
+	}
+	rep.Source = j.Filename
+	return rep, nil
+}
+
+// sourceName is the file name the source is written under: the job's,
+// reduced to a plain name, or "main" with the language's extension.
+func sourceName(name string, exts []string) string {
+	base := filepath.Base(name)
+	if name == "" || base == "." || base == ".." || base == "/" || strings.ContainsRune(base, 0) {
+		if len(exts) > 0 {
+			return "main" + exts[0]
+		}
+		return "main"
+	}
+	return base
+}
+
+// heartbeat reports the job in progress every Heartbeat until the
+// returned stop is called.
+func (w *Worker) heartbeat(d *queue.Delivery) (stop func()) {
+	done := make(chan struct{})
+	go func() {
+		t := time.NewTicker(or(w.Heartbeat, DefaultHeartbeat))
+		defer t.Stop()
+		for {
+			select {
+			case <-done:
+				return
+			case <-t.C:
+				_ = d.InProgress()
+			}
+		}
+	}()
+	return func() { close(done) }
+}
