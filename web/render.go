@@ -12,12 +12,10 @@ import (
 
 	"github.com/puzzlejudge/judge/api"
 	"github.com/puzzlejudge/judge/problem"
-	"github.com/yuin/goldmark"
-	"github.com/yuin/goldmark/extension"
 )
 
 // funcs are the templates' helpers; each returns text that html/template
-// escapes, except markdown, whose HTML goldmark makes without raw HTML.
+// escapes (a statement's HTML comes from renderStatement).
 var funcs = template.FuncMap{
 	"size": func(kb int64) string { return problem.FormatSize(kb << 10) },
 	"ms":   func(v int64) string { return fmt.Sprintf("%d ms", v) },
@@ -91,18 +89,6 @@ func (h *Handler) fail(w http.ResponseWriter, r *http.Request, err error) {
 		status = http.StatusNotFound
 	}
 	h.render(w, r, status, "error", http.StatusText(status), map[string]any{"Status": status, "Message": err.Error()})
-}
-
-// markdown renders a statement; raw HTML in it is dropped (goldmark's
-// default), so a statement cannot inject script.
-var markdown = goldmark.New(goldmark.WithExtensions(extension.Table))
-
-func renderMarkdown(src []byte) (template.HTML, error) {
-	var b bytes.Buffer
-	if err := markdown.Convert(src, &b); err != nil {
-		return "", err
-	}
-	return template.HTML(b.String()), nil //nolint:gosec // goldmark escapes text and omits raw HTML
 }
 
 // report is a done submission's report as the page shows it.

@@ -68,6 +68,17 @@ function fillTest(t) {
   }
 }
 
+// dropUnjudged removes the rows of tests the final report does not have
+// (none after a compile error), as the page rendered once done shows them.
+function dropUnjudged(tests) {
+  var names = Object.create(null);
+  tests.forEach(function (t) { names[t.name] = true; });
+  var body = document.querySelector("#tests tbody");
+  for (var i = body.rows.length - 1; i >= 0; i--) {
+    if (!names[body.rows[i].getAttribute("data-test")]) body.deleteRow(i);
+  }
+}
+
 function fillCompile(c, verdict) {
   var el = document.getElementById("compile");
   el.textContent = (c.ok ? "ok" : (verdict === "IE" ? "IE" : "CE")) + " ";
@@ -102,6 +113,7 @@ function follow() {
     v.className = verdictClass(d.verdict);
     if (d.compile) fillCompile(d.compile, d.verdict);
     (d.tests || []).forEach(fillTest);
+    dropUnjudged(d.tests || []);
     if (d.limits) {
       document.getElementById("limits").textContent = "time " + d.limits.time_ms + " ms   wall " + d.limits.wall_ms +
         " ms   memory " + fmtSize(d.limits.memory_kb) + "   output " + fmtSize(d.limits.output_kb);
