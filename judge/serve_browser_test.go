@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"reflect"
+	"regexp"
 	"slices"
 	"strings"
 	"sync"
@@ -38,6 +40,8 @@ const watchScript = `document.addEventListener("DOMContentLoaded", function () {
 type pageState struct {
 	State         string    `json:"state"`
 	Verdict       string    `json:"verdict"`
+	VerdictLong   string    `json:"verdictLong"`
+	Summary       string    `json:"summary"`
 	Rows          []rowText `json:"rows"`
 	Compile       string    `json:"compile"`
 	CompileOutput string    `json:"compileOutput"`
@@ -57,6 +61,9 @@ type pageState struct {
 type rowText struct {
 	Name    string `json:"name"`
 	Verdict string `json:"verdict"`
+	Time    string `json:"time"`
+	Memory  string `json:"memory"`
+	Message string `json:"message"`
 	Diff    string `json:"diff"`
 }
 
@@ -64,11 +71,13 @@ const readPage = `(function () {
   var rows = [];
   document.querySelectorAll("#tests tbody tr").forEach(function (r) {
     var d = r.querySelector("pre.diff");
-    rows.push({name: r.cells[0].textContent, verdict: r.cells[1].textContent, diff: d ? d.textContent : ""});
+    rows.push({name: r.cells[0].textContent, verdict: r.cells[1].textContent, time: r.cells[2].textContent,
+      memory: r.cells[3].textContent, message: r.cells[4].textContent, diff: d ? d.textContent : ""});
   });
   var co = document.getElementById("compile-output");
   return {state: document.getElementById("submission").getAttribute("data-state"),
     verdict: document.getElementById("verdict").textContent.trim(), rows: rows,
+    verdictLong: document.getElementById("verdict-long").textContent, summary: document.getElementById("summary").textContent,
     compile: document.getElementById("compile").textContent, compileOutput: co.textContent, compileShown: !co.hidden,
     facts: document.querySelector("dl.facts").textContent, scripts: document.scripts.length,
     images: document.querySelectorAll("img").length, live: window.__pj || null};
@@ -156,12 +165,13 @@ func (b *browserRun) noHorizontalScroll() (bool, string) {
 	return w[0] <= phoneWidth && w[1] <= phoneWidth, fmt.Sprintf("page %d px wide, shown %d px wide on a %d px screen", w[0], w[1], phoneWidth)
 }
 
-const slowSum = `#include <stdio.h>
+const slowSum = `#define _DEFAULT_SOURCE
+#include <stdio.h>
 #include <unistd.h>
 int main(void) {
 	long long a, b;
 	if (scanf("%lld %lld", &a, &b) != 2) return 1;
-	usleep(250000);
+	usleep(500000);
 	printf("%lld\n", a + b);
 	return 0;
 }
@@ -283,11 +293,15 @@ func TestServeInBrowser(t *testing.T) {
 	if diffs == 0 {
 		t.Error("int32.c: no WA row")
 	}
+	// As the CLI writes them: "WA (Wrong Answer) on test 3", "5/16 passed   max time 8 ms   max memory 596 KiB".
+	if !strings.HasPrefix(wa.VerdictLong, " (Wrong Answer) on test ") || !regexp.MustCompile(`^\d+/16 passed   max time \d+ ms   max memory \d+ KiB$`).MatchString(wa.Summary) {
+		t.Errorf("int32.c: verdict %q%q and summary %q, not as the CLI writes them", wa.Verdict, wa.VerdictLong, wa.Summary)
+	}
 	screenshot(t, b.tab, shots, "submission-wa")
 
-	// Pasted source that sleeps a quarter second a test: its rows fill in
+	// Pasted source that sleeps half a second a test: its rows fill in
 	// live, before the verdict shows.
-	_, slow := b.submit(chromedp.SendKeys(chromedp.ID("filename"), "slow.c"), chromedp.Blur(chromedp.ID("filename")),
+	slowID, slow := b.submit(chromedp.SendKeys(chromedp.ID("filename"), "slow.c"), chromedp.Blur(chromedp.ID("filename")),
 		chromedp.SetValue(chromedp.ID("source"), slowSum))
 	switch {
 	case slow.Verdict != "AC" || len(slow.Rows) != 16:
@@ -312,7 +326,7 @@ func TestServeInBrowser(t *testing.T) {
 	// Untrusted text shows as text: a file name and a compile error that
 	// are HTML.
 	const evilName = `<img src=x onerror=alert(1)>.c`
-	_, ce := b.submit(chromedp.SendKeys(chromedp.ID("filename"), evilName), chromedp.Blur(chromedp.ID("filename")),
+	ceID, ce := b.submit(chromedp.SendKeys(chromedp.ID("filename"), evilName), chromedp.Blur(chromedp.ID("filename")),
 		chromedp.Func(func(context.Context, *chromedp.Target) error {
 			if l := b.language(); l != "c" {
 				return fmt.Errorf("language picked for %s: %q, want c", evilName, l)
@@ -346,21 +360,34 @@ func TestServeInBrowser(t *testing.T) {
 	for _, c := range []struct {
 		id, verdict string
 		diff        bool
-	}{{acID, "AC", false}, {waID, "WA", true}} {
+		live        *pageState // the page as its events left it
+	}{{acID, "AC", false, nil}, {waID, "WA", true, nil}, {slowID, "AC", false, &slow}, {ceID, "CE", false, &ce}} {
 		nojs.do("open without JavaScript", chromedp.Navigate(srv.url+"/submissions/"+c.id), chromedp.WaitReady(chromedp.ID("verdict")))
 		if js := eval[bool](nojs, `window.__pj !== undefined`); js {
 			t.Error("scripts ran in the tab without JavaScript")
 		}
 		st := eval[pageState](nojs, readPage)
-		filled, diff := 0, false
+		judged, diff := 0, false
 		for _, r := range st.Rows {
 			if r.Verdict == "AC" || r.Verdict == "WA" {
-				filled++
+				judged++
 			}
 			diff = diff || r.Diff != ""
 		}
-		if st.Verdict != c.verdict || filled != 16 || diff != c.diff {
-			t.Errorf("without JavaScript %s shows %q, %d judged rows, a diff %v; want %s, 16, %v", c.id, st.Verdict, filled, diff, c.verdict, c.diff)
+		want := 16
+		if c.verdict == "CE" {
+			want = 0
+		}
+		if st.Verdict != c.verdict || judged != want || diff != c.diff {
+			t.Errorf("without JavaScript %s shows %q, %d judged rows, a diff %v; want %s, %d, %v", c.id, st.Verdict, judged, diff, c.verdict, want, c.diff)
+		}
+		// What the events filled in reads as what the server renders.
+		if c.live != nil {
+			live := *c.live
+			live.Live, live.Scripts, st.Live, st.Scripts = nil, 0, nil, 0
+			if !reflect.DeepEqual(live, st) {
+				t.Errorf("%s filled in live differs from its page rendered without JavaScript:\nlive:     %+v\nrendered: %+v", c.id, live, st)
+			}
 		}
 	}
 

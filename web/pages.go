@@ -182,7 +182,8 @@ func (h *Handler) submissionPage(w http.ResponseWriter, r *http.Request) {
 		ProblemTitle string
 		Report       *report
 		Rows         []testRow
-	}{sub, title, rep, rows})
+		VerdictNames string
+	}{sub, title, rep, rows, verdictNames})
 }
 
 // events serves a submission's event stream to the page's EventSource,
