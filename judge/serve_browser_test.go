@@ -158,11 +158,14 @@ func (b *browserRun) language() string {
 const phoneWidth = 390
 
 // noHorizontalScroll reports whether the page fits a phone's width: no
-// content wider than the screen, and so no zooming out to show it.
+// content wider than the screen (and so no zooming out to show it), and no
+// table that hides columns in a sideways scroll.
 func (b *browserRun) noHorizontalScroll() (bool, string) {
 	b.t.Helper()
-	w := eval[[]int](b, `[document.documentElement.scrollWidth, window.innerWidth]`)
-	return w[0] <= phoneWidth && w[1] <= phoneWidth, fmt.Sprintf("page %d px wide, shown %d px wide on a %d px screen", w[0], w[1], phoneWidth)
+	w := eval[[]int](b, `[document.documentElement.scrollWidth, window.innerWidth,
+	  Array.prototype.filter.call(document.querySelectorAll(".scroll"), function (e) { return e.scrollWidth > e.clientWidth; }).length]`)
+	return w[0] <= phoneWidth && w[1] <= phoneWidth && w[2] == 0,
+		fmt.Sprintf("page %d px wide, shown %d px wide on a %d px screen, %d tables scrolling sideways", w[0], w[1], phoneWidth, w[2])
 }
 
 const slowSum = `#define _DEFAULT_SOURCE
@@ -182,8 +185,10 @@ int main(void) {
 // problem list and a statement with its samples, submitting the bundled
 // accepted and wrong a-plus-b solutions through the form (the language
 // picked from the file name), rows filling in live before the verdict,
-// the WA diff, a compile error, escaping, the pages without JavaScript, a
-// phone-sized screen and the admin view. Screenshots go to
+// the WA diff, a compile error, a file name naming no language and the
+// language then chosen by hand, escaping, the pages without JavaScript
+// (and the same text as the events filled in), a phone-sized screen and
+// the admin view. Screenshots go to
 // $PUZZLEJUDGE_SCREENSHOTS.
 func TestServeInBrowser(t *testing.T) {
 	if os.Geteuid() != 0 {
@@ -345,10 +350,29 @@ func TestServeInBrowser(t *testing.T) {
 	}
 	screenshot(t, b.tab, shots, "submission-ce")
 
+	// A file name that names no language: the form says so; the language
+	// can then be chosen by hand.
+	b.do("submit notes.txt", chromedp.Navigate(srv.url+"/problems/a-plus-b"), chromedp.WaitVisible(chromedp.ID("submit-form")),
+		chromedp.SendKeys(chromedp.ID("filename"), "notes.txt"), chromedp.Blur(chromedp.ID("filename")),
+		chromedp.SetValue(chromedp.ID("source"), "int main(void) { return 0; }\n"),
+		chromedp.Click(chromedp.ID("submit-button")), chromedp.WaitVisible(chromedp.CSS("p.notice.bad")))
+	if msg := eval[string](b, `document.querySelector("p.notice.bad").textContent`); !strings.Contains(msg, "notes.txt") {
+		t.Errorf("submitting notes.txt says %q, want the file name named", msg)
+	}
+	sumC, err := os.ReadFile(abs("solutions/a-plus-b/accepted/sum.c"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, byHand := b.submit(chromedp.SendKeys(chromedp.ID("filename"), "notes.txt"), chromedp.Blur(chromedp.ID("filename")),
+		chromedp.SetValue(chromedp.ID("language"), "c"), chromedp.SetValue(chromedp.ID("source"), string(sumC)))
+	if byHand.Verdict != "AC" || !strings.Contains(byHand.Facts, "c notes.txt") {
+		t.Errorf("notes.txt in C: verdict %q, facts %q; want AC in c", byHand.Verdict, byHand.Facts)
+	}
+
 	// alice's submissions, newest first.
 	b.do("open the submissions", chromedp.Navigate(srv.url+"/submissions"), chromedp.WaitVisible(chromedp.CSS("table.list")))
-	if got := eval[[]string](b, `Array.prototype.map.call(document.querySelectorAll("table.list tbody tr td:nth-child(6)"), function (td) { return td.textContent; })`); strings.Join(got, " ") != "CE AC WA AC" {
-		t.Errorf("alice's submissions show the verdicts %q, want CE AC WA AC", got)
+	if got := eval[[]string](b, `Array.prototype.map.call(document.querySelectorAll("table.list tbody tr td:nth-child(6)"), function (td) { return td.textContent; })`); strings.Join(got, " ") != "AC CE AC WA AC" {
+		t.Errorf("alice's submissions show the verdicts %q, want AC CE AC WA AC", got)
 	}
 
 	// Reading without JavaScript: the server renders the verdict, the rows
