@@ -434,6 +434,9 @@ func TestServeInBrowser(t *testing.T) {
 	if strings.Contains(admin, "No worker is connected.") || !strings.Contains(admin, "alice") || !strings.Contains(admin, "ready") {
 		t.Errorf("the admin view lacks the worker, alice's submissions or the service's state:\n%s", admin)
 	}
+	if n := eval[int](b, `Array.prototype.filter.call(document.querySelectorAll(".scroll"), function (e) { return e.scrollWidth > e.clientWidth; }).length`); n != 0 {
+		t.Errorf("the admin view hides %d tables' columns in a sideways scroll on a 1280 px window", n)
+	}
 	screenshot(t, b.tab, shots, "admin")
 	phone.do("open the admin view on a phone", chromedp.Navigate(srv.url+"/admin"), chromedp.WaitReady(chromedp.CSS("main")))
 	if ok, what := phone.noHorizontalScroll(); !ok {
