@@ -224,7 +224,14 @@ func TestServeInBrowser(t *testing.T) {
 		return p
 	}
 
-	// The admin signs in and out; then alice.
+	// A wrong token is refused on the sign-in page; the admin signs in and
+	// out; then alice.
+	b.do("sign in with a wrong token", chromedp.Navigate(srv.url+"/signin"), chromedp.WaitVisible(chromedp.ID("token")),
+		chromedp.SendKeys(chromedp.ID("token"), "pj_wrong_token"), chromedp.Submit(chromedp.ID("token")),
+		chromedp.WaitVisible(chromedp.CSS("p.notice")))
+	if msg := eval[string](b, `document.querySelector("p.notice").textContent + " " + location.pathname`); msg != "That token is not valid. /signin" {
+		t.Errorf("a wrong token: %q, want the sign-in page saying the token is not valid", msg)
+	}
 	b.signIn(srv.admin)
 	if nav := eval[string](b, `document.querySelector("nav").textContent`); !strings.Contains(nav, "Admin") || !strings.Contains(nav, "admin") {
 		t.Errorf("the admin's navigation %q lacks the admin view or the user", nav)
