@@ -122,6 +122,17 @@ function follow() {
     es.close();
     showReport(sub, JSON.parse(e.data));
   });
+  // The browser reconnects by itself after a dropped connection; an
+  // answer that is not a stream (the session ended, say) closes it for
+  // good, and the page says so rather than wait forever.
+  es.addEventListener("error", function () {
+    if (es.readyState !== EventSource.CLOSED || sub.getAttribute("data-state") === "done" || document.getElementById("live-stopped")) return;
+    var p = document.createElement("p");
+    p.id = "live-stopped";
+    p.className = "notice";
+    p.textContent = "Live updates stopped; reload the page to see where the submission is.";
+    sub.insertBefore(p, sub.firstChild);
+  });
 }
 
 // showReport fills the page from the final report, as the server renders
