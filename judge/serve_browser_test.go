@@ -349,8 +349,8 @@ func TestServeInBrowser(t *testing.T) {
 	if ce.Verdict != "CE" || !ce.CompileShown || !strings.Contains(ce.CompileOutput, "<script>alert(2)</script>") || !strings.HasPrefix(ce.Compile, "CE") {
 		t.Errorf("the compile error: verdict %q, compile %q, output shown %v: %q", ce.Verdict, ce.Compile, ce.CompileShown, ce.CompileOutput)
 	}
-	if len(ce.Rows) != 0 {
-		t.Errorf("the compile error shows %d test rows, want none", len(ce.Rows))
+	if len(ce.Rows) != 0 || eval[bool](b, `document.getElementById("tests").offsetParent !== null`) {
+		t.Errorf("the compile error shows a table of %d tests, want none", len(ce.Rows))
 	}
 	if !strings.Contains(ce.Facts, evilName) || ce.Images != 0 || ce.Scripts != 1 {
 		t.Errorf("escaping: facts %q, %d images and %d scripts in the page, want the name as text, 0 and 1", ce.Facts, ce.Images, ce.Scripts)
