@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/chromedp/cdproto/emulation"
+	"github.com/chromedp/cdproto/fetch"
 	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 )
@@ -420,6 +421,31 @@ func TestServeInBrowser(t *testing.T) {
 				t.Errorf("%s filled in live differs from its page rendered without JavaScript:\nlive:     %+v\nrendered: %+v", c.id, live, st)
 			}
 		}
+	}
+
+	// An event stream the server refuses (as when the session has ended,
+	// made here by answering the tab's stream requests 401): the page says
+	// live updates stopped instead of waiting forever.
+	refused := &browserRun{t: t, tab: newTab(t, browser), base: srv.url}
+	paused := chromedp.Events(refused.tab, fetch.RequestPaused)
+	go func() {
+		for ev, err := range paused {
+			if err != nil {
+				return
+			}
+			_, _ = chromedp.Call(refused.tab, fetch.FulfillRequest, fetch.FulfillRequestParams{RequestID: ev.RequestID, ResponseCode: 401,
+				ResponseHeaders: []*fetch.HeaderEntry{{Name: "Content-Type", Value: "text/plain"}}, Body: []byte("sign in again\n")})
+		}
+	}()
+	if _, err := chromedp.Call(refused.tab, fetch.Enable, fetch.EnableParams{Patterns: []*fetch.RequestPattern{{URLPattern: "*/events"}}}); err != nil {
+		t.Fatal(err)
+	}
+	refused.do("submit with the stream refused", chromedp.Navigate(srv.url+"/problems/a-plus-b"), chromedp.WaitVisible(chromedp.ID("submit-form")),
+		chromedp.SendKeys(chromedp.ID("filename"), "slow.c"), chromedp.Blur(chromedp.ID("filename")),
+		chromedp.SetValue(chromedp.ID("source"), slowSum),
+		chromedp.Click(chromedp.ID("submit-button")), chromedp.WaitVisible(chromedp.ID("live-stopped")))
+	if st := eval[string](refused, `document.getElementById("submission").getAttribute("data-state")`); st == "done" {
+		t.Errorf("with its stream refused the page shows the submission %s", st)
 	}
 
 	// A phone: nothing wider than the screen.
