@@ -2,7 +2,6 @@ package web
 
 import (
 	"errors"
-	"html/template"
 	"io"
 	"net/http"
 	"net/url"
@@ -82,7 +81,7 @@ func (h *Handler) problemPage(w http.ResponseWriter, r *http.Request) {
 		h.fail(w, r, err)
 		return
 	}
-	body, err := renderMarkdown(st.Markdown)
+	body, err := renderStatement(st.Markdown, st.Title)
 	if err != nil {
 		h.fail(w, r, err)
 		return
@@ -94,7 +93,7 @@ func (h *Handler) problemPage(w http.ResponseWriter, r *http.Request) {
 	}
 	h.render(w, r, http.StatusOK, "problem", st.Title, struct {
 		Statement
-		Body      template.HTML
+		renderedStatement
 		Languages []api.Language
 		Message   string
 	}{st, body, langs, r.URL.Query().Get("error")})
@@ -183,7 +182,8 @@ func (h *Handler) submissionPage(w http.ResponseWriter, r *http.Request) {
 		ProblemTitle string
 		Report       *report
 		Rows         []testRow
-	}{sub, title, rep, rows})
+		VerdictNames string
+	}{sub, title, rep, rows, verdictNames})
 }
 
 // events serves a submission's event stream to the page's EventSource,

@@ -7,17 +7,18 @@ import (
 	"html/template"
 	"log/slog"
 	"net/http"
+	"slices"
 	"strings"
 	"time"
 
 	"github.com/puzzlejudge/judge/api"
 	"github.com/puzzlejudge/judge/problem"
-	"github.com/yuin/goldmark"
-	"github.com/yuin/goldmark/extension"
+	clireport "github.com/puzzlejudge/judge/report"
+	"github.com/puzzlejudge/judge/verdict"
 )
 
 // funcs are the templates' helpers; each returns text that html/template
-// escapes, except markdown, whose HTML goldmark makes without raw HTML.
+// escapes (a statement's HTML comes from renderStatement).
 var funcs = template.FuncMap{
 	"size": func(kb int64) string { return problem.FormatSize(kb << 10) },
 	"ms":   func(v int64) string { return fmt.Sprintf("%d ms", v) },
@@ -27,6 +28,9 @@ var funcs = template.FuncMap{
 		}
 		return t.UTC().Format("2006-01-02 15:04:05 UTC")
 	},
+	"mem":         clireport.Memory, // the CLI's rule for memory figures
+	"verdictLong": func(v string) string { return verdict.Verdict(v).Long() },
+	"firstLine":   firstLine,
 	"verdictClass": func(v string) string {
 		switch v {
 		case "AC":
@@ -37,6 +41,17 @@ var funcs = template.FuncMap{
 		return "bad"
 	},
 }
+
+// verdictNames maps each verdict to its long name, as JSON for the page's
+// script, which writes "WA (Wrong Answer)" as the CLI does.
+var verdictNames = func() string {
+	m := map[string]string{}
+	for _, v := range verdict.All() {
+		m[string(v)] = v.Long()
+	}
+	b, _ := json.Marshal(m)
+	return string(b)
+}()
 
 // parsePages parses every page with the shared layout.
 func parsePages() (map[string]*template.Template, error) {
@@ -93,29 +108,43 @@ func (h *Handler) fail(w http.ResponseWriter, r *http.Request, err error) {
 	h.render(w, r, status, "error", http.StatusText(status), map[string]any{"Status": status, "Message": err.Error()})
 }
 
-// markdown renders a statement; raw HTML in it is dropped (goldmark's
-// default), so a statement cannot inject script.
-var markdown = goldmark.New(goldmark.WithExtensions(extension.Table))
-
-func renderMarkdown(src []byte) (template.HTML, error) {
-	var b bytes.Buffer
-	if err := markdown.Convert(src, &b); err != nil {
-		return "", err
-	}
-	return template.HTML(b.String()), nil //nolint:gosec // goldmark escapes text and omits raw HTML
+// report is a done submission's report as the page shows it: the fields
+// of the report JSON (grade.Report's contract) the page needs.
+type report struct {
+	Verdict     string        `json:"verdict"`
+	Compile     compileReport `json:"compile"`
+	Tests       []testRow     `json:"tests"`
+	MaxTimeMs   int64         `json:"max_time_ms"`
+	MaxMemoryKB int64         `json:"max_memory_kb"`
+	Limits      limitsReport  `json:"limits"`
+	Measurement struct {
+		Memory string `json:"memory"`
+		CPU    string `json:"cpu"`
+	} `json:"measurement"`
+	Sandbox  string   `json:"sandbox"`
+	Warnings []string `json:"warnings"`
+	Error    string   `json:"error"`
 }
 
-// report is a done submission's report as the page shows it.
-type report struct {
-	Verdict     string         `json:"verdict"`
-	Compile     compileReport  `json:"compile"`
-	Tests       []testRow      `json:"tests"`
-	MaxTimeMs   int64          `json:"max_time_ms"`
-	MaxMemoryKB int64          `json:"max_memory_kb"`
-	Limits      limitsReport   `json:"limits"`
-	Measurement map[string]any `json:"measurement"`
-	Sandbox     string         `json:"sandbox"`
-	Error       string         `json:"error"`
+// Passed counts the accepted tests.
+func (r *report) Passed() int {
+	n := 0
+	for _, t := range r.Tests {
+		if t.Verdict == "AC" {
+			n++
+		}
+	}
+	return n
+}
+
+// FirstBad names the first test not accepted, as the CLI's summary does.
+func (r *report) FirstBad() string {
+	for _, t := range r.Tests {
+		if t.Verdict != "AC" {
+			return t.Name
+		}
+	}
+	return ""
 }
 
 type compileReport struct {
@@ -131,17 +160,23 @@ type testRow struct {
 	TimeMs   int64  `json:"time_ms"`
 	MemoryKB int64  `json:"memory_kb"`
 	Message  string `json:"message"`
+	Sample   bool   `json:"sample"`
 	Diff     *struct {
 		Text string
 	} `json:"diff"`
 }
 
 type limitsReport struct {
-	TimeMs   int64 `json:"time_ms"`
-	WallMs   int64 `json:"wall_ms"`
-	MemoryKB int64 `json:"memory_kb"`
-	OutputKB int64 `json:"output_kb"`
+	TimeMs    int64    `json:"time_ms"`
+	WallMs    int64    `json:"wall_ms"`
+	MemoryKB  int64    `json:"memory_kb"`
+	OutputKB  int64    `json:"output_kb"`
+	Overrides []string `json:"overrides"`
 }
+
+// Override reports whether a limit (time_ms, memory_kb) was given for the
+// run instead of the problem's.
+func (l limitsReport) Override(key string) bool { return slices.Contains(l.Overrides, key) }
 
 func parseReport(raw json.RawMessage) *report {
 	if len(raw) == 0 {

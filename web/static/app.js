@@ -3,6 +3,7 @@
 // messages, diffs, compiler output) only ever goes in through textContent.
 "use strict";
 
+// fmtSize is problem.FormatSize, the form limits are written in ("64MiB").
 function fmtSize(kb) {
   var n = kb * 1024, units = [["GiB", 1 << 30], ["MiB", 1 << 20], ["KiB", 1024]];
   for (var i = 0; i < units.length; i++) {
@@ -13,6 +14,20 @@ function fmtSize(kb) {
     }
   }
   return n + "B";
+}
+
+// fmtMemory is the CLI's rule for memory figures (report.Memory): whole KiB
+// below 10 MiB, then MiB, then GiB with one decimal.
+function fmtMemory(kb) {
+  if (kb < 10 * 1024) return kb + " KiB";
+  if (kb < 10 * 1024 * 1024) return (kb / 1024).toFixed(1) + " MiB";
+  return (kb / (1024 * 1024)).toFixed(1) + " GiB";
+}
+
+// firstLine is a message's first line, marked when it goes on.
+function firstLine(s) {
+  var i = s.indexOf("\n");
+  return i < 0 ? s : s.slice(0, i) + " …";
 }
 
 function verdictClass(v) { return v === "AC" ? "good" : (v ? "bad" : "pending"); }
@@ -57,9 +72,9 @@ function fillTest(t) {
   row.cells[1].textContent = t.verdict;
   row.cells[1].className = "v " + verdictClass(t.verdict);
   row.cells[2].textContent = t.time_ms + " ms";
-  row.cells[3].textContent = fmtSize(t.memory_kb);
+  row.cells[3].textContent = fmtMemory(t.memory_kb);
   var msg = row.cells[4];
-  msg.textContent = t.message ? t.message.split("\n")[0] : "";
+  msg.textContent = t.message ? firstLine(t.message) : "";
   if (t.diff && t.diff.Text) {
     var pre = document.createElement("pre");
     pre.className = "diff";
@@ -68,12 +83,23 @@ function fillTest(t) {
   }
 }
 
+// dropUnjudged removes the rows of tests the final report does not have
+// (none after a compile error), as the page rendered once done shows them.
+function dropUnjudged(tests) {
+  var names = Object.create(null);
+  tests.forEach(function (t) { names[t.name] = true; });
+  var body = document.querySelector("#tests tbody");
+  for (var i = body.rows.length - 1; i >= 0; i--) {
+    if (!names[body.rows[i].getAttribute("data-test")]) body.deleteRow(i);
+  }
+}
+
 function fillCompile(c, verdict) {
   var el = document.getElementById("compile");
   el.textContent = (c.ok ? "ok" : (verdict === "IE" ? "IE" : "CE")) + " ";
   var extra = document.createElement("span");
   extra.className = "dim";
-  extra.textContent = "(" + (c.cached ? "cached" : c.time_ms + " ms") + ")";
+  extra.textContent = "(" + (c.cached ? "cached" : (!c.ok && verdict === "IE" ? "the judge could not compile; see the internal error below" : c.time_ms + " ms")) + ")";
   el.appendChild(extra);
   var out = document.getElementById("compile-output");
   if (!c.ok && c.output) { out.textContent = c.output; out.hidden = false; }
@@ -94,23 +120,57 @@ function follow() {
   es.addEventListener("test", function (e) { fillTest(JSON.parse(e.data)); });
   es.addEventListener("verdict", function (e) {
     es.close();
-    var d = JSON.parse(e.data);
-    sub.setAttribute("data-state", "done");
-    state.textContent = "done" + (d.attempt > 1 ? " (attempt " + d.attempt + ")" : "");
-    var v = document.getElementById("verdict");
-    v.textContent = d.verdict || "";
-    v.className = verdictClass(d.verdict);
-    if (d.compile) fillCompile(d.compile, d.verdict);
-    (d.tests || []).forEach(fillTest);
-    if (d.limits) {
-      document.getElementById("limits").textContent = "time " + d.limits.time_ms + " ms   wall " + d.limits.wall_ms +
-        " ms   memory " + fmtSize(d.limits.memory_kb) + "   output " + fmtSize(d.limits.output_kb);
-    }
-    if (d.tests && d.tests.length) {
-      document.getElementById("summary").textContent = "max time " + d.max_time_ms + " ms   max memory " + fmtSize(d.max_memory_kb);
-    }
-    if (d.error) { var er = document.getElementById("error"); er.textContent = d.error; er.hidden = false; }
+    showReport(sub, JSON.parse(e.data));
   });
+  // The browser reconnects by itself after a dropped connection; an
+  // answer that is not a stream (the session ended, say) closes it for
+  // good, and the page says so rather than wait forever.
+  es.addEventListener("error", function () {
+    if (es.readyState !== EventSource.CLOSED || sub.getAttribute("data-state") === "done" || document.getElementById("live-stopped")) return;
+    var p = document.createElement("p");
+    p.id = "live-stopped";
+    p.className = "notice";
+    p.textContent = "Live updates stopped; reload the page to see where the submission is.";
+    sub.insertBefore(p, sub.firstChild);
+  });
+}
+
+// showReport fills the page from the final report, as the server renders
+// a done submission.
+function showReport(sub, d) {
+  var names = {};
+  try { names = JSON.parse(sub.getAttribute("data-verdicts") || "{}"); } catch (err) { names = {}; }
+  var tests = d.tests || [];
+  sub.setAttribute("data-state", "done");
+  document.getElementById("state").textContent = "done" + (d.attempt > 1 ? " (attempt " + d.attempt + ")" : "");
+  var v = document.getElementById("verdict");
+  v.textContent = d.verdict || "";
+  v.className = verdictClass(d.verdict);
+  var long = "", bad = "", passed = 0;
+  tests.forEach(function (t) { if (t.verdict === "AC") passed++; else if (!bad) bad = t.name; });
+  if (d.verdict) long = " (" + (Object.prototype.hasOwnProperty.call(names, d.verdict) ? names[d.verdict] : d.verdict) + ")" + (bad ? " on test " + bad : "");
+  document.getElementById("verdict-long").textContent = long;
+  if (d.sandbox) document.getElementById("sandbox").textContent = d.sandbox + " (memory: " + ((d.measurement || {}).memory || "") + ")";
+  if (d.limits) {
+    var over = d.limits.overrides || [];
+    var mark = function (key) { return over.indexOf(key) >= 0 ? " (override)" : ""; };
+    document.getElementById("limits").textContent = "time " + d.limits.time_ms + " ms" + mark("time_ms") + "   wall " + d.limits.wall_ms +
+      " ms   memory " + fmtSize(d.limits.memory_kb) + mark("memory_kb") + "   output " + fmtSize(d.limits.output_kb);
+  }
+  if (d.compile) fillCompile(d.compile, d.verdict);
+  var warnings = document.getElementById("warnings");
+  warnings.textContent = "";
+  (d.warnings || []).forEach(function (w) {
+    var p = document.createElement("p");
+    p.className = "notice";
+    p.textContent = w;
+    warnings.appendChild(p);
+  });
+  tests.forEach(fillTest);
+  dropUnjudged(tests);
+  document.getElementById("summary").textContent = tests.length ?
+    passed + "/" + tests.length + " passed   max time " + d.max_time_ms + " ms   max memory " + fmtMemory(d.max_memory_kb) : "";
+  if (d.error) { var er = document.getElementById("error"); er.textContent = d.error; er.hidden = false; }
 }
 
 document.addEventListener("DOMContentLoaded", function () { pickLanguage(); follow(); });
