@@ -15,20 +15,23 @@ import (
 )
 
 func newServeCmd() *cobra.Command {
-	var addr, data, natsURL, natsCreds, natsListen, storeURL string
+	var addr, data, natsURL, natsCreds, natsListen, natsCert, natsKey, storeURL string
 	var workers int
 	var drain time.Duration
 	cmd := &cobra.Command{
 		Use:   "serve",
 		Short: "Run the judging service: the HTTP API and web page, the queue, local workers and the store",
 		Long: "serve runs the judging service in one process: the HTTP API (/api/v1) and the web page, an embedded NATS\n" +
-			"server with JetStream (no network listener unless --nats-listen), --workers local workers judging with\n" +
-			"every core, and the store (SQLite in the data folder, or --store postgres://...). It prints\n" +
-			"\"listening on http://ADDR\" once it accepts requests. On first start it makes an admin token, prints it\n" +
-			"once and writes it to DATA/admin.token (mode 0600). SIGTERM or Ctrl-C: new submissions get 503, live\n" +
-			"event streams are told to reconnect, the workers finish or hand back their jobs, and it exits.",
-		Example: "  judge serve\n  judge serve --addr 0.0.0.0:8080 --data /var/lib/puzzlejudge --workers 2",
-		Args:    cobra.NoArgs,
+			"server with JetStream, a local worker judging --workers submissions at once (tests in parallel on every\n" +
+			"core), and the store (SQLite in the data folder, or --store postgres://...). It prints \"listening on\n" +
+			"http://ADDR\" once it accepts requests. On first start it makes an admin token, prints it once and writes\n" +
+			"it to DATA/admin.token (mode 0600). The NATS server has no network listener unless --nats-listen: remote\n" +
+			"workers then authenticate with DATA/worker.creds (made on first start), and a listener on anything but\n" +
+			"a loopback address needs TLS. SIGTERM or Ctrl-C: new submissions get 503, live event streams are told to\n" +
+			"reconnect, the workers finish or hand back their jobs, and it exits.",
+		Example: "  judge serve\n  judge serve --addr 0.0.0.0:8080 --data /var/lib/puzzlejudge --workers 2\n" +
+			"  judge serve --workers 0 --nats-listen 127.0.0.1:4222   # then: judge worker --nats nats://127.0.0.1:4222 --creds DATA/worker.creds",
+		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			// serve's --workers counts workers; the root's (tests judged at
 			// once) does not reach the configuration here.
@@ -48,6 +51,12 @@ func newServeCmd() *cobra.Command {
 					return usageError(err)
 				}
 			}
+			if err := service.CheckNATSListen(natsListen, natsCert, natsKey); err != nil {
+				return usageError(fmt.Errorf("--nats-listen: %w", err))
+			}
+			if natsURL != "" && natsListen != "" {
+				return usageError(errors.New("--nats-listen is for the embedded server; it goes without --nats"))
+			}
 			if workers < 0 {
 				return usageError(fmt.Errorf("--workers %d: want 0 or more", workers))
 			}
@@ -59,8 +68,8 @@ func newServeCmd() *cobra.Command {
 			ctx := cmd.Context()
 			stderr := cmd.ErrOrStderr()
 			svc, err := service.Open(ctx, service.Config{
-				Judge: cfg, Data: data, Store: storeURL, NATS: natsURL, NATSCreds: natsCreds, NATSListen: natsListen,
-				Workers: workers, Log: slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: slog.LevelInfo})),
+				Judge: cfg, Data: data, Store: storeURL, NATS: natsURL, NATSCreds: natsCreds, NATSListen: natsListen, NATSTLSCert: natsCert, NATSTLSKey: natsKey,
+				Workers: workers, Version: version(), Log: slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: slog.LevelInfo})),
 			})
 			if err != nil {
 				return internalError(err)
@@ -75,6 +84,9 @@ func newServeCmd() *cobra.Command {
 				fmt.Fprintf(out, "admin token (shown once; also in %s): %s\n", service.AdminTokenFile, svc.AdminToken)
 			}
 			fmt.Fprintf(out, "data in %s\n", data)
+			if svc.WorkerCreds != "" {
+				fmt.Fprintf(out, "remote workers: judge worker --nats %s --creds %s\n", svc.NATSURL, svc.WorkerCreds)
+			}
 			fmt.Fprintf(out, "listening on http://%s\n", l.Addr())
 			if err := svc.Serve(ctx, l, drain); err != nil && !errors.Is(err, net.ErrClosed) {
 				return internalError(err)
@@ -86,10 +98,12 @@ func newServeCmd() *cobra.Command {
 	f := cmd.Flags()
 	f.StringVar(&addr, "addr", "127.0.0.1:8080", "host:port the API and web page listen on")
 	f.StringVar(&data, "data", "", "data folder (default $XDG_DATA_HOME/puzzlejudge or ~/.local/share/puzzlejudge)")
-	f.IntVar(&workers, "workers", 1, "local workers, each judging one submission at a time with its tests in parallel")
+	f.IntVar(&workers, "workers", 1, "submissions the local worker judges at once (0: none, remote workers judge)")
 	f.StringVar(&natsURL, "nats", "", "external NATS server URLs (nats://a,nats://b) instead of the embedded server")
 	f.StringVar(&natsCreds, "nats-creds", "", "credentials file for --nats")
-	f.StringVar(&natsListen, "nats-listen", "", "let remote workers reach the embedded NATS server at host:port")
+	f.StringVar(&natsListen, "nats-listen", "", "let remote workers reach the embedded NATS server at host:port (credentials: DATA/"+service.WorkerCredsFile+")")
+	f.StringVar(&natsCert, "nats-tls-cert", "", "TLS certificate (PEM) for --nats-listen; required unless it is a loopback address")
+	f.StringVar(&natsKey, "nats-tls-key", "", "TLS key (PEM) for --nats-tls-cert")
 	f.StringVar(&storeURL, "store", "", "postgres://... store instead of SQLite in the data folder")
 	f.DurationVar(&drain, "drain-timeout", 30*time.Second, "how long requests in progress may take to finish on shutdown")
 	return cmd

@@ -111,3 +111,24 @@ func Dial(urls, creds, name string, opts ...nats.Option) (*nats.Conn, error) {
 	}
 	return nc, nil
 }
+
+// WorkerKey returns the public key of the worker seed kept at path,
+// creating the seed first (as WriteWorkerKey does) when there is none.
+func WorkerKey(path string) (pub string, created bool, err error) {
+	data, err := os.ReadFile(path)
+	if errors.Is(err, os.ErrNotExist) {
+		pub, err := WriteWorkerKey(path)
+		return pub, err == nil, err
+	}
+	if err != nil {
+		return "", false, fmt.Errorf("worker key: %w", err)
+	}
+	kp, err := nkeys.FromSeed(bytes.TrimSpace(data))
+	if err != nil {
+		return "", false, fmt.Errorf("worker key %s: not an nkey seed: %w", path, err)
+	}
+	if pub, err = kp.PublicKey(); err != nil {
+		return "", false, fmt.Errorf("worker key %s: %w", path, err)
+	}
+	return pub, false, nil
+}

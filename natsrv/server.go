@@ -12,6 +12,7 @@ import (
 	"os"
 	"path/filepath"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/nats-io/nats-server/v2/server"
@@ -40,6 +41,9 @@ type Options struct {
 	// MaxStore and MaxMemory bound JetStream's file and memory storage;
 	// 0 lets the server choose.
 	MaxStore, MaxMemory int64
+	// TLSCert and TLSKey, when set, make clients on the listener use TLS
+	// (files in PEM); the in-process connection does without.
+	TLSCert, TLSKey string
 	// ReadyTimeout bounds the wait for the server to accept connections;
 	// 0 for 10 s.
 	ReadyTimeout time.Duration
@@ -89,11 +93,21 @@ func Start(opt Options) (*Server, error) {
 		if err != nil {
 			return nil, fmt.Errorf("natsrv: listen address: %w", err)
 		}
+		if port == 0 {
+			port = server.RANDOM_PORT // the server's 0 would be its default, 4222
+		}
 		so.Host, so.Port = host, port
 	} else if opt.Cluster != nil {
 		// A cluster node needs a client port for its peers' clients; pick
 		// a free loopback one.
 		so.Host, so.Port = "127.0.0.1", server.RANDOM_PORT
+	}
+	if opt.TLSCert != "" || opt.TLSKey != "" {
+		tc, err := server.GenTLSConfig(&server.TLSConfigOpts{CertFile: opt.TLSCert, KeyFile: opt.TLSKey})
+		if err != nil {
+			return nil, fmt.Errorf("natsrv: TLS: %w", err)
+		}
+		so.TLSConfig, so.TLS = tc, true
 	}
 	var seed []byte
 	if opt.Listen != "" || opt.Cluster != nil {
@@ -156,7 +170,10 @@ func (s *Server) Connect(opts ...nats.Option) (*nats.Conn, error) {
 		pub, _ := kp.PublicKey()
 		all = append(all, nats.Nkey(pub, kp.Sign))
 	}
-	nc, err := nats.Connect(s.ns.ClientURL(), append(all, opts...)...)
+	// The URL only names the server here; with TLS it says tls://, which
+	// would make the client insist on a handshake the pipe does without.
+	u := strings.Replace(s.ns.ClientURL(), "tls://", "nats://", 1)
+	nc, err := nats.Connect(u, append(all, opts...)...)
 	if err != nil {
 		return nil, fmt.Errorf("natsrv: connect in process: %w", err)
 	}

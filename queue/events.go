@@ -135,13 +135,33 @@ func (q *Queue) Subscribe(ctx context.Context, id string, after uint64, fn func(
 	if after > 0 {
 		cfg.DeliverPolicy, cfg.OptStartSeq = jetstream.DeliverByStartSequencePolicy, after+1
 	}
+	if err := q.read(ctx, cfg, fn); err != nil {
+		return fmt.Errorf("events of %s: %w", id, err)
+	}
+	return nil
+}
+
+// Follow calls fn with every event of every submission stored from now
+// on, in order, until ctx ends or fn returns an error: one server's feed
+// of live progress, however many clients watch.
+func (q *Queue) Follow(ctx context.Context, fn func(Event) error) error {
+	cfg := jetstream.OrderedConsumerConfig{FilterSubjects: []string{eventsPrefix + ">"}, DeliverPolicy: jetstream.DeliverNewPolicy}
+	if err := q.read(ctx, cfg, fn); err != nil {
+		return fmt.Errorf("events: %w", err)
+	}
+	return nil
+}
+
+// read runs an ordered consumer of the events stream and calls fn with
+// each event it can decode.
+func (q *Queue) read(ctx context.Context, cfg jetstream.OrderedConsumerConfig, fn func(Event) error) error {
 	cons, err := q.events.OrderedConsumer(ctx, cfg)
 	if err != nil {
-		return fmt.Errorf("subscribe to %s: %w", id, err)
+		return err
 	}
 	it, err := cons.Messages()
 	if err != nil {
-		return fmt.Errorf("subscribe to %s: %w", id, err)
+		return err
 	}
 	stop := context.AfterFunc(ctx, it.Stop)
 	defer stop()
@@ -152,7 +172,7 @@ func (q *Queue) Subscribe(ctx context.Context, id string, after uint64, fn func(
 			if ctx.Err() != nil {
 				return nil
 			}
-			return fmt.Errorf("events of %s: %w", id, err)
+			return err
 		}
 		ev, err := decodeEvent(m)
 		if err != nil {

@@ -13,6 +13,9 @@ import (
 	"github.com/nats-io/nats.go/jetstream"
 	"github.com/puzzlejudge/judge/api"
 	"github.com/puzzlejudge/judge/client"
+	"github.com/puzzlejudge/judge/grade"
+	"github.com/puzzlejudge/judge/queue"
+	"github.com/puzzlejudge/judge/verdict"
 )
 
 // TestJudgeOverHTTP submits an accepted and a wrong solution, waits with
@@ -123,11 +126,9 @@ func TestLiveEvents(t *testing.T) {
 		t.Errorf("first event %v, want state queued", evs)
 	}
 	mu.Unlock()
-	fetch, stop := context.WithCancel(context.Background())
-	defer stop()
-	s.svc.eng = openEngine(t, s.svc.cfg)
-	s.svc.q.startWorkers(fetch, context.Background(), s.svc.eng, 1, &s.svc.workers)
-	s.svc.stopFetch, s.svc.stopJudge = stop, func() {}
+	if err := s.svc.startWorkers(1); err != nil {
+		t.Fatal(err)
+	}
 	select {
 	case err := <-done:
 		if err != nil {
@@ -137,7 +138,7 @@ func TestLiveEvents(t *testing.T) {
 		t.Fatal("no verdict event in 2 minutes")
 	}
 	names := eventNames(evs)
-	if !strings.HasPrefix(names, "state state test") || !strings.HasSuffix(names, "compile verdict") || strings.Count(names, "test") != 16 {
+	if !strings.HasPrefix(names, "state state compile test") || !strings.HasSuffix(names, "test verdict") || strings.Count(names, "test") != 16 {
 		t.Errorf("live events: %s", names)
 	}
 	if !strings.Contains(evs[1].Data, `"judging"`) {
@@ -293,14 +294,16 @@ func TestRejudgeStale(t *testing.T) {
 		t.Fatalf("after rejudge: gen %v verdict %v", second["gen"], second["verdict"])
 	}
 	// A late result of generation 1 (a worker that came back) is ignored.
-	stale, _ := json.Marshal(event{Gen: 1, Attempt: 1, Verdict: "AC", Data: json.RawMessage(`{"verdict":"AC","tests":[]}`)})
+	// (Its own message id: the worker's final of generation 1 holds the
+	// usual one, and the stream would drop a second as a duplicate.)
+	stale, _ := json.Marshal(queue.Event{Kind: queue.KindFinal, SubmissionID: id, Gen: 1, Attempt: 1, Report: &grade.Report{Verdict: verdict.AC, Tests: []grade.TestResult{}}})
 	ctx := context.Background()
-	if _, err := s.svc.q.js.Publish(ctx, eventsPrefix+id+".final", stale, jetstream.WithMsgID(fmt.Sprintf("%s:1:final-late", id))); err != nil {
+	if _, err := s.svc.q.js.Publish(ctx, queue.Subject(id, queue.KindFinal), stale, jetstream.WithMsgID(fmt.Sprintf("%s:1:final-late", id))); err != nil {
 		t.Fatal(err)
 	}
 	deadline := time.Now().Add(10 * time.Second)
 	for time.Now().Before(deadline) {
-		info, err := s.svc.q.js.Consumer(ctx, eventsStream, applier)
+		info, err := s.svc.q.js.Consumer(ctx, queue.EventsStream, queue.ApplierDurable)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -359,6 +362,21 @@ func TestDrain(t *testing.T) {
 	}
 	if code, _, _ := s.call(t, "GET", "/api/v1/submissions/"+id, s.user, nil); code != http.StatusOK {
 		t.Errorf("GET while draining: %d", code)
+	}
+}
+
+// TestQueueFull: past the queue's bound a POST gets 503 with
+// Retry-After, never a hang, and its row does not stay queued.
+func TestQueueFull(t *testing.T) {
+	s := newStack(t, func(c *Config) { c.Workers, c.MaxJobs = 0, 2 })
+	s.submit(t, s.user, "a-plus-b/accepted/sum.c")
+	s.submit(t, s.user, "a-plus-b/accepted/sum.c")
+	code, h, out := s.call(t, "POST", "/api/v1/submissions", s.user, api.NewSubmission{Problem: "a-plus-b", Filename: "sum.c", Source: source(t, "a-plus-b/accepted/sum.c")})
+	if code != http.StatusServiceUnavailable || h.Get("Retry-After") == "" || out["error"] == "" {
+		t.Errorf("POST to a full queue: %d %v %v, want 503 with Retry-After and an error", code, h, out)
+	}
+	if n, err := s.svc.st.CountQueued(context.Background(), "ann"); err != nil || n != 2 {
+		t.Errorf("ann has %d submissions waiting (%v), want the 2 queued", n, err)
 	}
 }
 

@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
-	"time"
 
 	"github.com/puzzlejudge/judge/api"
 	"github.com/puzzlejudge/judge/store"
@@ -24,8 +23,9 @@ type backend struct {
 
 // jobQueue is what the backend needs of the queue.
 type jobQueue interface {
-	// publish queues one generation of a submission (with a message id
-	// that makes a repeat a no-op); queue.ErrQueueFull when full.
+	// publish queues one generation of a submission with its problem's
+	// current package (with a message id that makes a repeat a no-op);
+	// queue.ErrQueueFull when full.
 	publish(ctx context.Context, sub store.Submission) error
 	workers(ctx context.Context) ([]api.Worker, error)
 }
@@ -69,16 +69,19 @@ func (b *backend) Authenticate(ctx context.Context, token string) (api.Principal
 // to the client (503), and the row is cancelled so that nothing waits
 // for a job that was never queued.
 func (b *backend) Submit(ctx context.Context, who api.Principal, in api.NewSubmission, key string) (api.Submission, error) {
-	p, err := b.cat.problem(in.Problem)
-	if err != nil {
+	if _, err := b.cat.problem(in.Problem); err != nil {
 		return api.Submission{}, err
 	}
 	lang, err := b.cat.language(in.Language, in.Filename)
 	if err != nil {
 		return api.Submission{}, err
 	}
+	hash, err := b.cat.packageHash(ctx, in.Problem)
+	if err != nil {
+		return api.Submission{}, err
+	}
 	sub, created, err := b.st.Create(ctx, store.NewSubmission{
-		User: who.User, Problem: p.Slug, Language: lang, Filename: in.Filename, Source: in.Source, IdempotencyKey: key,
+		User: who.User, Problem: in.Problem, PackageHash: hash, Language: lang, Filename: in.Filename, Source: in.Source, IdempotencyKey: key,
 	})
 	if err != nil {
 		return api.Submission{}, storeErr(err)
@@ -86,17 +89,20 @@ func (b *backend) Submit(ctx context.Context, who api.Principal, in api.NewSubmi
 	if !created {
 		return apiSub(sub), nil
 	}
+	// Queued before the job exists, so that a worker's start cannot come
+	// first.
+	b.hub.publish(sub.ID, sub.Gen, "state", stateData(api.StateQueued, 0))
 	if err := b.q.publish(ctx, sub); err != nil {
-		if errors.Is(err, errQueueFull) {
-			if _, cerr := b.st.Cancel(context.WithoutCancel(ctx), sub.ID); cerr != nil {
+		if isQueueFull(err) {
+			c, cerr := b.st.Cancel(context.WithoutCancel(ctx), sub.ID)
+			if cerr != nil {
 				return api.Submission{}, fmt.Errorf("queue full, and cancelling %s failed: %w", sub.ID, cerr)
 			}
+			b.hub.publish(c.ID, c.Gen, "verdict", viewData(apiSub(c)))
 			return api.Submission{}, api.ErrQueueFull
 		}
 		// The row is queued: the sweeper publishes it again.
-		return apiSub(sub), nil
 	}
-	b.hub.publish(sub.ID, sub.Gen, "state", stateData(api.StateQueued, 0))
 	return apiSub(sub), nil
 }
 
@@ -162,13 +168,20 @@ func (b *backend) Rejudge(ctx context.Context, id string) (api.Submission, error
 	if !store.ValidID(id) {
 		return api.Submission{}, fmt.Errorf("submission %q: %w", id, api.ErrNotFound)
 	}
+	old, err := b.st.Get(ctx, id)
+	if err != nil {
+		return api.Submission{}, storeErr(err)
+	}
+	if _, err := b.cat.problem(old.Problem); err != nil {
+		return api.Submission{}, err // gone from the server: it cannot be judged again
+	}
 	s, err := b.st.Rejudge(ctx, id)
 	if err != nil {
 		return api.Submission{}, storeErr(err)
 	}
+	b.hub.publish(s.ID, s.Gen, "state", stateData(api.StateQueued, 0))
 	// A failed publish leaves the row queued for the sweeper.
 	_ = b.q.publish(ctx, s)
-	b.hub.publish(s.ID, s.Gen, "state", stateData(api.StateQueued, 0))
 	return apiSub(s), nil
 }
 
@@ -177,7 +190,12 @@ func (b *backend) RejudgeProblem(ctx context.Context, slug string) (int, error) 
 	if err != nil {
 		return 0, err
 	}
-	rs, err := b.st.RejudgeProblem(ctx, p.Slug, "")
+	// The rows name the package their new judging uses.
+	hash, err := b.cat.packageHash(ctx, p.Slug)
+	if err != nil {
+		return 0, err
+	}
+	rs, err := b.st.RejudgeProblem(ctx, p.Slug, hash)
 	if err != nil {
 		return 0, storeErr(err)
 	}
@@ -296,11 +314,3 @@ func (b *backend) Problems(ctx context.Context) ([]api.Problem, error)   { retur
 func (b *backend) Languages(ctx context.Context) ([]api.Language, error) { return b.cat.Languages(ctx) }
 func (b *backend) Workers(ctx context.Context) ([]api.Worker, error)     { return b.q.workers(ctx) }
 func (b *backend) Ready(ctx context.Context) error                       { return b.ready(ctx) }
-
-// timeSince is how long ago t was, or 0 for a zero t.
-func timeSince(t time.Time) time.Duration {
-	if t.IsZero() {
-		return 0
-	}
-	return time.Since(t)
-}

@@ -2,47 +2,133 @@ package service
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
 	"fmt"
+	"io/fs"
 	"net/http"
 	"os"
+	"path/filepath"
 	"sort"
 	"sync"
 
 	"github.com/puzzlejudge/judge/api"
 	"github.com/puzzlejudge/judge/config"
+	"github.com/puzzlejudge/judge/pkgstore"
 	"github.com/puzzlejudge/judge/problem"
 	"github.com/puzzlejudge/judge/web"
 )
 
 // catalog is what the service offers: the problems of the problems
-// folder (loaded once, on first use, and kept) and the configured
-// languages.
+// folder and the configured languages. A problem is loaded on first use
+// and again whenever the fingerprint of its files changes, and packed into
+// the package store (by content) when a job first needs that version.
 type catalog struct {
 	cfg      *config.Config
+	pkgs     *pkgstore.Store // set once the queue is up
 	mu       sync.Mutex
-	problems map[string]*problem.Problem
+	problems map[string]*entry
+}
+
+// entry is one loaded version of a problem.
+type entry struct {
+	fp   string
+	p    *problem.Problem
+	hash string // its package's sha256, once packed
 }
 
 func newCatalog(cfg *config.Config) *catalog {
-	return &catalog{cfg: cfg, problems: map[string]*problem.Problem{}}
+	return &catalog{cfg: cfg, problems: map[string]*entry{}}
 }
 
 // problem loads a problem by slug, or an api.Error 404 naming the field.
 func (c *catalog) problem(slug string) (*problem.Problem, error) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if p := c.problems[slug]; p != nil {
-		return p, nil
+	e, err := c.current(slug)
+	if err != nil {
+		return nil, err
 	}
+	return e.p, nil
+}
+
+// current is the entry of the problem as its files are now; c.mu held.
+func (c *catalog) current(slug string) (*entry, error) {
 	if !validSlug(slug) {
-		return nil, api.Errorf(http.StatusNotFound, "problem", "no problem %q", slug)
+		return nil, noProblem(slug)
+	}
+	if e := c.problems[slug]; e != nil {
+		if fp, err := fingerprint(e.p.Dir); err == nil && fp == e.fp {
+			return e, nil
+		}
 	}
 	p, err := problem.Find(c.cfg.ProblemsDir, slug)
 	if err != nil {
-		return nil, api.Errorf(http.StatusNotFound, "problem", "no problem %q", slug)
+		delete(c.problems, slug)
+		return nil, noProblem(slug)
 	}
-	c.problems[slug] = p
-	return p, nil
+	fp, err := fingerprint(p.Dir)
+	if err != nil {
+		return nil, fmt.Errorf("problem %s: %w", slug, err)
+	}
+	e := &entry{fp: fp, p: p}
+	c.problems[slug] = e
+	return e, nil
+}
+
+// packageHash is the sha256 of the problem's package as its files are
+// now, packing and storing it when they changed since the last time.
+func (c *catalog) packageHash(ctx context.Context, slug string) (string, error) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	e, err := c.current(slug)
+	if err != nil {
+		return "", err
+	}
+	if e.hash != "" {
+		return e.hash, nil
+	}
+	if c.pkgs == nil {
+		return "", fmt.Errorf("problem %s: no package store", slug)
+	}
+	if e.hash, err = c.pkgs.Publish(ctx, slug, e.p.Dir); err != nil {
+		return "", fmt.Errorf("problem %s: %w", slug, err)
+	}
+	return e.hash, nil
+}
+
+// fingerprint sums the names, sizes, modes and modification times of
+// everything under dir: cheap to take, and it changes when a file is
+// edited, added, removed or renamed.
+func fingerprint(dir string) (string, error) {
+	h := sha256.New()
+	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		fi, err := d.Info()
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(h, "%s\x00%d\x00%o\x00%d\n", p, fi.Size(), fi.Mode(), fi.ModTime().UnixNano())
+		return nil
+	})
+	if err != nil {
+		return "", err
+	}
+	return hex.EncodeToString(h.Sum(nil)), nil
+}
+
+// noProblem is the error for a slug the problems folder does not hold.
+func noProblem(slug string) error {
+	return api.Errorf(http.StatusNotFound, "problem", "no problem %q", slug)
+}
+
+// isNoProblem reports whether err is noProblem's.
+func isNoProblem(err error) bool {
+	var e *api.Error
+	return errors.As(err, &e) && e.Status == http.StatusNotFound && e.Field == "problem"
 }
 
 // validSlug accepts the names a problem folder may have.

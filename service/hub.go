@@ -1,6 +1,7 @@
 package service
 
 import (
+	"encoding/json"
 	"fmt"
 	"strconv"
 	"strings"
@@ -53,6 +54,11 @@ func parseEventID(id string) (gen, n int, ok bool) {
 func (h *hub) publish(id string, gen int, name string, data []byte) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
+	h.add(id, gen, name, data)
+}
+
+// add is publish with mu held.
+func (h *hub) add(id string, gen int, name string, data []byte) {
 	f := h.subs[id]
 	if f == nil {
 		f = &feed{gen: gen, listeners: map[chan struct{}]struct{}{}}
@@ -70,7 +76,7 @@ func (h *hub) publish(id string, gen int, name string, data []byte) {
 	f.events = append(f.events, api.Event{ID: eventID(gen, len(f.events)+1), Name: name, Data: data})
 	if name == "verdict" {
 		f.done = h.now()
-		defer h.gc()
+		h.gc()
 	}
 	for ch := range f.listeners {
 		select {
@@ -78,6 +84,33 @@ func (h *hub) publish(id string, gen int, name string, data []byte) {
 		default:
 		}
 	}
+}
+
+// finish ends generation gen of submission id with its verdict. The
+// compile and test events live delivery has not brought (lost, or still
+// on the way) are added from the final report first, under one lock, so
+// a follower sees every row before the verdict and none twice.
+func (h *hub) finish(id string, gen int, compile json.RawMessage, tests []json.RawMessage, verdict []byte) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	haveCompile, haveTests := false, 0
+	if f := h.subs[id]; f != nil && f.gen == gen {
+		for _, ev := range f.events {
+			switch ev.Name {
+			case "compile":
+				haveCompile = true
+			case "test":
+				haveTests++
+			}
+		}
+	}
+	if !haveCompile && len(compile) > 0 && string(compile) != "null" {
+		h.add(id, gen, "compile", compile)
+	}
+	for _, t := range tests[min(haveTests, len(tests)):] {
+		h.add(id, gen, "test", t)
+	}
+	h.add(id, gen, "verdict", verdict)
 }
 
 // listen registers for wake-ups about id; call the returned stop when done.

@@ -46,8 +46,12 @@ type Config struct {
 	NATS string
 	// NATSCreds is the credentials file for an external NATS.
 	NATSCreds string
-	// NATSListen lets remote workers reach the embedded server here.
+	// NATSListen lets remote workers reach the embedded server here; they
+	// authenticate with DATA/worker.creds. A host other than a loopback
+	// one needs NATSTLSCert and NATSTLSKey.
 	NATSListen string
+	// NATSTLSCert and NATSTLSKey are the PEM files of the listener's TLS.
+	NATSTLSCert, NATSTLSKey string
 	// Workers is how many local workers judge (0: none, negative: 1).
 	Workers int
 	// TestWorkers is how many tests one submission runs at once (0: the
@@ -59,34 +63,45 @@ type Config struct {
 	// published again (default 2 min).
 	Sweep time.Duration
 	// AckWait is how long a worker may go silent before its job is handed
-	// to another (default 30 s).
+	// to another (default: the queue's, 30 s).
 	AckWait time.Duration
+	// MaxJobs bounds the jobs queued at once (default: the queue's,
+	// 10000); past it submissions get 503.
+	MaxJobs int64
 	// Drain is how long local workers may finish their judging when the
 	// service closes (default 30 s); then it goes back to the queue.
 	Drain time.Duration
+	// Version is the judge's version, named in jobs and in the workers
+	// registry.
+	Version string
 	// Log receives the service's log; nil for slog.Default().
 	Log *slog.Logger
 }
 
 // Service is the running service.
 type Service struct {
-	cfg       Config
-	st        store.Store
-	q         *natsQueue
-	eng       *engine.Engine
-	hub       *hub
-	api       *api.Server
-	web       *web.Handler
-	metrics   *metrics.Metrics
-	handler   http.Handler
-	log       *slog.Logger
-	cancel    context.CancelFunc
-	bg        sync.WaitGroup
-	workers   sync.WaitGroup
-	stopFetch context.CancelFunc
-	stopJudge context.CancelFunc
+	cfg     Config
+	st      store.Store
+	q       *jobs
+	eng     *engine.Engine
+	hub     *hub
+	api     *api.Server
+	web     *web.Handler
+	metrics *metrics.Metrics
+	handler http.Handler
+	log     *slog.Logger
+	cancel  context.CancelFunc
+	bg      sync.WaitGroup
+	// workers runs the local worker; stopWorkers starts its drain.
+	workers     sync.WaitGroup
+	stopWorkers context.CancelFunc
 	// AdminToken is the admin token made on this start ("" if it existed).
 	AdminToken string
+	// WorkerCreds is the remote workers' credentials file ("" unless the
+	// embedded NATS server listens).
+	WorkerCreds string
+	// NATSURL is where remote workers connect ("" without a listener).
+	NATSURL string
 }
 
 // Open starts everything but the HTTP listener; Close stops it all.
@@ -129,20 +144,18 @@ func Open(ctx context.Context, cfg Config) (_ *Service, err error) {
 		return nil, err
 	}
 	cat := newCatalog(cfg.Judge)
-	s.metrics = nil
-	if s.q, err = openQueue(ctx, cfg, s.st, s.hub, log); err != nil {
+	if s.q, err = openJobs(ctx, cfg, s.st, s.hub, cat, log); err != nil {
 		return nil, fmt.Errorf("queue: %w", err)
+	}
+	if s.q.srv != nil {
+		s.WorkerCreds, s.NATSURL = s.q.creds, s.q.srv.ClientURL()
 	}
 	s.metrics = metrics.New(metrics.Gauges{QueueDepth: s.q.depth, InFlight: s.q.inFlight, Workers: s.q.workerCount})
 	s.q.metrics = s.metrics
 	if cfg.Workers > 0 {
-		if s.eng, err = engine.Open(cfg.Judge, engine.Options{Workers: cfg.TestWorkers}); err != nil {
-			return nil, fmt.Errorf("judging stack: %w", err)
+		if err := s.startWorkers(cfg.Workers); err != nil {
+			return nil, err
 		}
-		fetch, stopFetch := context.WithCancel(context.WithoutCancel(ctx))
-		judge, stopJudge := context.WithCancel(context.WithoutCancel(ctx))
-		s.stopFetch, s.stopJudge = stopFetch, stopJudge
-		s.q.startWorkers(fetch, judge, s.eng, cfg.Workers, &s.workers)
 	}
 	b := &backend{st: s.st, q: s.q, hub: s.hub, cat: cat, ready: s.ready}
 	opt := cfg.API
@@ -153,7 +166,7 @@ func Open(ctx context.Context, cfg Config) (_ *Service, err error) {
 	}
 	bgctx, cancel := context.WithCancel(context.WithoutCancel(ctx))
 	s.cancel = cancel
-	sw := &sweeper{st: s.st, q: s.q, grace: cfg.Sweep, interval: min(cfg.Sweep/2, 30*time.Second), log: log}
+	sw := &sweeper{st: s.st, q: s.q, hub: s.hub, grace: cfg.Sweep, interval: min(cfg.Sweep/2, 30*time.Second), log: log}
 	s.bg.Go(func() { sw.run(bgctx) })
 	s.handler = s.routes()
 	return s, nil
@@ -216,25 +229,18 @@ func (s *Service) Serve(ctx context.Context, l net.Listener, drain time.Duration
 // the sweeper and the queue, and closes the store and the judging stack.
 func (s *Service) Close() error {
 	var errs []error
-	if s.stopFetch != nil {
-		// Workers take no new job and finish the one they judge, for up
+	if s.stopWorkers != nil {
+		// The worker takes no new job and finishes what it judges, for up
 		// to Drain; what is left goes back to the queue.
-		s.stopFetch()
-		done := make(chan struct{})
-		go func() { s.workers.Wait(); close(done) }()
-		select {
-		case <-done:
-		case <-time.After(s.cfg.Drain):
-		}
-		s.stopJudge()
-		<-done
+		s.stopWorkers()
+		s.workers.Wait()
 	}
 	if s.cancel != nil {
 		s.cancel()
 	}
 	s.bg.Wait()
 	if s.q != nil {
-		errs = append(errs, s.q.close())
+		s.q.close()
 	}
 	if s.eng != nil {
 		errs = append(errs, s.eng.Close())

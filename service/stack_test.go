@@ -17,7 +17,6 @@ import (
 	"github.com/puzzlejudge/judge/api"
 	"github.com/puzzlejudge/judge/client"
 	"github.com/puzzlejudge/judge/config"
-	"github.com/puzzlejudge/judge/engine"
 	"github.com/puzzlejudge/judge/store"
 )
 
@@ -170,14 +169,4 @@ func (s *stack) waitDone(t *testing.T, token, id string) map[string]any {
 	}
 	t.Fatalf("submission %s not done after 2 minutes", id)
 	return nil
-}
-
-// openEngine opens the judging stack for a test that starts workers late.
-func openEngine(t *testing.T, cfg Config) *engine.Engine {
-	t.Helper()
-	eng, err := engine.Open(cfg.Judge, engine.Options{Workers: cfg.TestWorkers})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return eng
 }

@@ -2,19 +2,26 @@ package service
 
 import (
 	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
 	"log/slog"
 	"time"
 
+	"github.com/puzzlejudge/judge/grade"
 	"github.com/puzzlejudge/judge/store"
+	"github.com/puzzlejudge/judge/verdict"
 )
 
 // sweeper publishes again the submissions still queued after a grace
 // period: a publish that failed after the row was inserted, or a job a
 // crash or power loss took from the stream. The job keeps its message id,
-// so a job the stream still holds is not queued twice.
+// so a job the stream still holds is not queued twice. A submission whose
+// problem is gone from the server can never be judged: it ends as IE.
 type sweeper struct {
 	st       store.Store
 	q        jobQueue
+	hub      *hub
 	grace    time.Duration
 	interval time.Duration
 	log      *slog.Logger
@@ -38,16 +45,48 @@ func (s *sweeper) run(ctx context.Context) {
 	}
 }
 
-// sweep publishes the stale rows once, oldest first, up to 1000 a pass.
+// sweep publishes the stale rows once, oldest first, up to 1000 a pass,
+// and stops at a full queue. A row that fails for another reason does not
+// hold up those behind it.
 func (s *sweeper) sweep(ctx context.Context) (int, error) {
 	subs, err := s.st.Stale(ctx, time.Now().Add(-s.grace), 1000)
 	if err != nil {
 		return 0, err
 	}
-	for i, sub := range subs {
-		if err := s.q.publish(ctx, sub); err != nil {
-			return i, err
+	n := 0
+	var errs []error
+	for _, sub := range subs {
+		err := s.q.publish(ctx, sub)
+		switch {
+		case err == nil:
+			n++
+		case isQueueFull(err):
+			return n, err
+		case isNoProblem(err):
+			if err := s.unjudgeable(ctx, sub, err); err != nil {
+				errs = append(errs, err)
+			}
+		default:
+			errs = append(errs, fmt.Errorf("submission %s: %w", sub.ID, err))
 		}
 	}
-	return len(subs), nil
+	return n, errors.Join(errs...)
+}
+
+// unjudgeable ends a submission whose problem is gone as IE.
+func (s *sweeper) unjudgeable(ctx context.Context, sub store.Submission, why error) error {
+	rep, err := json.Marshal(grade.Report{Problem: sub.Problem, Language: sub.Language, Verdict: verdict.IE, Tests: []grade.TestResult{}, Error: why.Error()})
+	if err != nil {
+		return err
+	}
+	applied, err := s.st.ApplyResult(ctx, sub.ID, sub.Gen, store.Result{Verdict: string(verdict.IE), Report: rep, Error: why.Error()})
+	if err != nil {
+		return fmt.Errorf("submission %s: %w", sub.ID, err)
+	}
+	if applied {
+		if done, err := s.st.Get(ctx, sub.ID); err == nil {
+			s.hub.publish(done.ID, done.Gen, "verdict", viewData(apiSub(done)))
+		}
+	}
+	return nil
 }

@@ -1,0 +1,59 @@
+package service
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+// TestProblemEditedAfterStart: a problem whose files change while the
+// service runs is packed again, and the next submission is judged with
+// the new package; an unchanged problem keeps its package.
+func TestProblemEditedAfterStart(t *testing.T) {
+	problems := t.TempDir()
+	if err := os.CopyFS(filepath.Join(problems, "a-plus-b"), os.DirFS(filepath.Join("..", "problems", "a-plus-b"))); err != nil {
+		t.Fatal(err)
+	}
+	s := newStack(t, func(c *Config) { c.Judge.ProblemsDir = problems })
+	ctx := context.Background()
+
+	first := s.submit(t, s.user, "a-plus-b/accepted/sum.c")
+	if out := s.waitDone(t, s.user, first); out["verdict"] != "AC" {
+		t.Fatalf("before the edit: %v, want AC", out["verdict"])
+	}
+	h1, err := s.svc.q.cat.packageHash(ctx, "a-plus-b")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if again, _ := s.svc.q.cat.packageHash(ctx, "a-plus-b"); again != h1 {
+		t.Errorf("unchanged problem: package %s, then %s", h1, again)
+	}
+
+	// A wrong expected output: the same accepted source now fails.
+	if err := os.WriteFile(filepath.Join(problems, "a-plus-b", "tests", "1.out"), []byte("-1\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	second := s.submit(t, s.user, "a-plus-b/accepted/sum.c")
+	if out := s.waitDone(t, s.user, second); out["verdict"] != "WA" {
+		t.Errorf("after editing a test: %v, want WA", out["verdict"])
+	}
+	h2, err := s.svc.q.cat.packageHash(ctx, "a-plus-b")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for id, want := range map[string]string{first: h1, second: h2} {
+		sub, err := s.svc.st.Get(ctx, id)
+		if err != nil || sub.PackageHash != want {
+			t.Errorf("%s: package %q (%v), want %s", id, sub.PackageHash, err, want)
+		}
+	}
+	if h1 == h2 {
+		t.Error("the edited problem kept its package hash")
+	}
+	for _, h := range []string{h1, h2} {
+		if _, err := os.Stat(filepath.Join(s.svc.cfg.Data, "cache", "pkgs", h)); err != nil {
+			t.Errorf("package %s is not in the local worker's cache: %v", h[:12], err)
+		}
+	}
+}

@@ -1,0 +1,50 @@
+package service
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+	"time"
+)
+
+// TestHubFinish: the verdict brings the compile and test rows live
+// delivery missed, after those it brought, each once, numbered on.
+func TestHubFinish(t *testing.T) {
+	tests := []json.RawMessage{[]byte(`{"name":"1"}`), []byte(`{"name":"2"}`), []byte(`{"name":"3"}`)}
+	for _, tc := range []struct {
+		name string
+		live func(h *hub)
+		want string
+	}{
+		{"nothing live", func(h *hub) {}, "1.1 compile, 1.2 test, 1.3 test, 1.4 test, 1.5 verdict"},
+		{"some live", func(h *hub) {
+			h.publish("s", 1, "state", nil)
+			h.publish("s", 1, "compile", []byte(`{}`))
+			h.publish("s", 1, "test", tests[0])
+		}, "1.1 state, 1.2 compile, 1.3 test, 1.4 test, 1.5 test, 1.6 verdict"},
+		{"all live", func(h *hub) {
+			h.publish("s", 1, "compile", []byte(`{}`))
+			for _, x := range tests {
+				h.publish("s", 1, "test", x)
+			}
+		}, "1.1 compile, 1.2 test, 1.3 test, 1.4 test, 1.5 verdict"},
+		{"an older generation held", func(h *hub) {
+			h.publish("s", 0, "test", tests[0])
+			h.publish("s", 0, "test", tests[1])
+		}, "1.1 compile, 1.2 test, 1.3 test, 1.4 test, 1.5 verdict"},
+		{"late rows after the verdict", func(h *hub) {}, "1.1 compile, 1.2 test, 1.3 test, 1.4 test, 1.5 verdict"},
+	} {
+		h := newHub(time.Minute)
+		tc.live(h)
+		h.finish("s", 1, []byte(`{"ok":true}`), tests, []byte(`{"verdict":"AC"}`))
+		h.publish("s", 1, "test", tests[2]) // too late: dropped
+		evs, gen := h.since("s", 1, 0)
+		var got []string
+		for _, ev := range evs {
+			got = append(got, ev.ID+" "+ev.Name)
+		}
+		if g := strings.Join(got, ", "); g != tc.want || gen != 1 {
+			t.Errorf("%s: %s (generation %d), want %s", tc.name, g, gen, tc.want)
+		}
+	}
+}

@@ -1,0 +1,265 @@
+package service
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"log/slog"
+	"sync"
+	"time"
+
+	"github.com/nats-io/nats.go"
+	"github.com/nats-io/nats.go/jetstream"
+	"github.com/puzzlejudge/judge/api"
+	"github.com/puzzlejudge/judge/metrics"
+	"github.com/puzzlejudge/judge/natsrv"
+	"github.com/puzzlejudge/judge/pkgstore"
+	"github.com/puzzlejudge/judge/queue"
+	"github.com/puzzlejudge/judge/store"
+)
+
+// jobs is the service's side of the queue (package queue): it publishes
+// jobs naming their problem package by hash, applies final results to
+// the store, gives up on jobs delivered too often, and feeds the hub with
+// the workers' live events.
+type jobs struct {
+	srv *natsrv.Server // nil with an external server
+	// creds is the remote workers' credentials file, when srv listens.
+	creds string
+	nc    *nats.Conn
+	js    jetstream.JetStream
+	q     *queue.Queue
+	pkgs  *pkgstore.Store
+	st    store.Store
+	hub   *hub
+	cat   *catalog
+	log   *slog.Logger
+	// version is the judge's, named in every job.
+	version string
+	// metrics is set once the gauges reading the queue exist.
+	metrics *metrics.Metrics
+
+	stop context.CancelFunc
+	bg   sync.WaitGroup
+
+	mu     sync.Mutex
+	stats  queue.Stats
+	statAt time.Time
+}
+
+// openJobs starts (or dials) NATS, sets up the queue and the package
+// store, and starts the applier, the give-up watch and the live feed.
+func openJobs(ctx context.Context, cfg Config, st store.Store, h *hub, cat *catalog, log *slog.Logger) (_ *jobs, err error) {
+	j := &jobs{st: st, hub: h, cat: cat, log: log, version: cfg.Version}
+	defer func() {
+		if err != nil {
+			j.close()
+		}
+	}()
+	if cfg.NATS != "" {
+		j.nc, err = natsrv.Dial(cfg.NATS, cfg.NATSCreds, "pj-server")
+	} else {
+		if j.srv, j.creds, err = startNATS(cfg); err != nil {
+			return nil, err
+		}
+		j.nc, err = j.srv.Connect()
+	}
+	if err != nil {
+		return nil, err
+	}
+	if j.js, err = jetstream.New(j.nc); err != nil {
+		return nil, err
+	}
+	if j.q, err = queue.Setup(ctx, j.js, queue.Config{AckWait: cfg.AckWait, MaxJobs: cfg.MaxJobs}); err != nil {
+		return nil, err
+	}
+	if j.pkgs, err = pkgstore.Setup(ctx, j.js, j.q.Config().Replicas); err != nil {
+		return nil, err
+	}
+	cat.pkgs = j.pkgs
+	bg, stop := context.WithCancel(context.WithoutCancel(ctx))
+	j.stop = stop
+	j.bg.Go(func() {
+		if err := j.q.RunApplier(bg, time.Second, j.apply); err != nil {
+			log.Error("applier stopped", "err", err)
+		}
+	})
+	j.bg.Go(func() {
+		if err := j.q.RunGiveUp(bg, nil); err != nil {
+			log.Error("max-deliveries watch stopped", "err", err)
+		}
+	})
+	j.bg.Go(func() { j.follow(bg) })
+	return j, nil
+}
+
+// publish queues a submission's current generation with the package its
+// problem has now (packed again if its files changed). The message id
+// <id>:<gen> makes a repeat within the hour a no-op.
+func (j *jobs) publish(ctx context.Context, sub store.Submission) error {
+	hash, err := j.cat.packageHash(ctx, sub.Problem)
+	if err != nil {
+		return err
+	}
+	_, err = j.q.Publish(ctx, queue.Job{
+		SubmissionID: sub.ID, Gen: int64(sub.Gen), Problem: sub.Problem, PackageHash: hash,
+		Language: sub.Language, Filename: sub.Filename, Source: sub.Source, JudgeVersion: j.version,
+	})
+	return err
+}
+
+// apply stores a final result, once per generation: a repeat or a stale
+// generation changes nothing. The attempt is recorded first, so it is
+// right even when the live event of the judging start was missed.
+func (j *jobs) apply(ctx context.Context, f queue.Final) error {
+	data, err := json.Marshal(f.Report)
+	if err != nil {
+		return fmt.Errorf("report of %s: %w", f.SubmissionID, err)
+	}
+	ctx, cancel := context.WithTimeout(ctx, 10*time.Second)
+	defer cancel()
+	if f.Attempt > 0 {
+		if _, err := j.st.MarkJudging(ctx, f.SubmissionID, int(f.Gen), f.Attempt); err != nil {
+			return err
+		}
+	}
+	applied, err := j.st.ApplyResult(ctx, f.SubmissionID, int(f.Gen), store.Result{Verdict: string(f.Report.Verdict), Report: data, Error: f.Report.Error})
+	if err != nil {
+		j.log.Warn("applier", "submission", f.SubmissionID, "err", err)
+		return err
+	}
+	if applied {
+		j.applied(ctx, f.SubmissionID)
+	}
+	return nil
+}
+
+// applied tells the metrics and the hub of a result now in the store.
+func (j *jobs) applied(ctx context.Context, id string) {
+	sub, err := j.st.Get(ctx, id)
+	if err != nil {
+		return
+	}
+	if j.metrics != nil {
+		j.metrics.Judged(sub.Language, sub.Verdict, timeBetween(sub.StartedAt, sub.FinishedAt), sub.FinishedAt.Sub(sub.QueuedAt))
+	}
+	var rep struct {
+		Compile json.RawMessage   `json:"compile"`
+		Tests   []json.RawMessage `json:"tests"`
+	}
+	_ = json.Unmarshal(sub.Report, &rep)
+	j.hub.finish(id, sub.Gen, rep.Compile, rep.Tests, viewData(apiSub(sub)))
+}
+
+// follow passes the workers' live events to the hub until ctx ends,
+// starting again after a failure (the server restarting).
+func (j *jobs) follow(ctx context.Context) {
+	for ctx.Err() == nil {
+		err := j.q.Follow(ctx, func(ev queue.Event) error { j.live(ev); return nil })
+		if err != nil && ctx.Err() == nil {
+			j.log.Warn("live events", "err", err)
+			select {
+			case <-ctx.Done():
+			case <-time.After(time.Second):
+			}
+		}
+	}
+}
+
+// live handles one live event: the start of a judging is recorded, and
+// progress goes to the hub.
+func (j *jobs) live(ev queue.Event) {
+	gen := int(ev.Gen)
+	switch ev.Kind {
+	case queue.KindState:
+		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		ok, err := j.st.MarkJudging(ctx, ev.SubmissionID, gen, ev.Attempt)
+		if err == nil && ok && j.metrics != nil {
+			if sub, err := j.st.Get(ctx, ev.SubmissionID); err == nil {
+				j.metrics.Started(time.Since(sub.QueuedAt), ev.Attempt)
+			}
+		}
+		cancel()
+		j.hub.publish(ev.SubmissionID, gen, "state", stateData(api.StateJudging, ev.Attempt))
+	case queue.KindCompile:
+		if data, err := json.Marshal(ev.Compile); err == nil && ev.Compile != nil {
+			j.hub.publish(ev.SubmissionID, gen, "compile", data)
+		}
+	case queue.KindTest:
+		if data, err := json.Marshal(ev.Test); err == nil && ev.Test != nil {
+			j.hub.publish(ev.SubmissionID, gen, "test", data)
+		}
+	}
+}
+
+// queueStats is the queue's figures, at most a second old.
+func (j *jobs) queueStats() queue.Stats {
+	j.mu.Lock()
+	defer j.mu.Unlock()
+	if time.Since(j.statAt) < time.Second {
+		return j.stats
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+	defer cancel()
+	if st, err := j.q.Stats(ctx); err == nil {
+		j.stats, j.statAt = st, time.Now()
+	}
+	return j.stats
+}
+
+func (j *jobs) depth() float64    { return float64(j.queueStats().Depth) }
+func (j *jobs) inFlight() float64 { return float64(j.queueStats().InFlight) }
+
+// ready is nil when the queue answers.
+func (j *jobs) ready(ctx context.Context) error {
+	_, err := j.q.Stats(ctx)
+	return err
+}
+
+// workers lists the workers that reported recently.
+func (j *jobs) workers(ctx context.Context) ([]api.Worker, error) {
+	ws, err := j.q.Workers(ctx)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]api.Worker, 0, len(ws))
+	for _, w := range ws {
+		out = append(out, api.Worker(w))
+	}
+	return out, nil
+}
+
+func (j *jobs) workerCount() float64 {
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+	defer cancel()
+	ws, _ := j.workers(ctx)
+	return float64(len(ws))
+}
+
+// close stops the background loops and the connection, then the
+// embedded server.
+func (j *jobs) close() {
+	if j.stop != nil {
+		j.stop()
+	}
+	j.bg.Wait()
+	if j.nc != nil {
+		_ = j.nc.Flush()
+		j.nc.Close()
+	}
+	if j.srv != nil {
+		j.srv.Shutdown()
+	}
+}
+
+// isQueueFull reports whether a publish was refused by the full queue.
+func isQueueFull(err error) bool { return errors.Is(err, queue.ErrQueueFull) }
+
+// timeBetween is b-a, or 0 when either is unknown.
+func timeBetween(a, b time.Time) time.Duration {
+	if a.IsZero() || b.IsZero() {
+		return 0
+	}
+	return b.Sub(a)
+}

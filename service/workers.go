@@ -1,0 +1,47 @@
+package service
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"time"
+
+	"github.com/puzzlejudge/judge/engine"
+	"github.com/puzzlejudge/judge/worker"
+)
+
+// startWorkers starts the local worker: a worker.Worker on this process's
+// connection, judging n submissions at once with the engine (tests in
+// parallel on its test workers), its package cache in DATA/cache.
+func (s *Service) startWorkers(n int) error {
+	if s.eng == nil {
+		eng, err := engine.Open(s.cfg.Judge, engine.Options{Workers: s.cfg.TestWorkers})
+		if err != nil {
+			return fmt.Errorf("judging stack: %w", err)
+		}
+		s.eng = eng
+	}
+	host, _ := os.Hostname()
+	w := &worker.Worker{
+		JS: s.q.js, Engine: s.eng, Slots: n, CacheDir: filepath.Join(s.cfg.Data, "cache"),
+		ID: fmt.Sprintf("%s-%d-local", or(host, "server"), os.Getpid()), Version: s.cfg.Version,
+		DrainTimeout: s.cfg.Drain, Heartbeat: max(s.q.q.Config().AckWait/3, 100*time.Millisecond),
+		Log: func(msg string) { s.log.Info(msg) },
+	}
+	ctx, stop := context.WithCancel(context.Background())
+	s.stopWorkers = stop
+	s.workers.Go(func() {
+		if err := w.Run(ctx); err != nil {
+			s.log.Error("local worker", "err", err)
+		}
+	})
+	return nil
+}
+
+func or(s, def string) string {
+	if s == "" {
+		return def
+	}
+	return s
+}
