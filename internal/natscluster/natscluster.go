@@ -226,7 +226,7 @@ func startNode(cfg nodeConfig) (*Node, error) {
 				lines <- readyLine{err: fmt.Errorf("node %s said %q", cfg.Name, sc.Text())}
 			}
 		} else {
-			lines <- readyLine{err: fmt.Errorf("node %s ended before it was ready", cfg.Name)}
+			lines <- readyLine{err: fmt.Errorf("node %s ended before it was ready (does the test's TestMain call natscluster.NodeMain first?)", cfg.Name)}
 		}
 		_, _ = io.Copy(io.Discard, out)
 	}()
