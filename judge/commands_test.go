@@ -13,10 +13,13 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/puzzlejudge/judge/internal/natscluster"
 	"github.com/puzzlejudge/judge/runner"
 )
 
 func TestMain(m *testing.M) {
+	// TestServeOnNATSCluster runs this test binary again as NATS nodes.
+	natscluster.NodeMain()
 	// The sandbox runs this test binary again as its box helper.
 	runner.Init()
 	code := m.Run()

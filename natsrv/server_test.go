@@ -2,7 +2,9 @@ package natsrv
 
 import (
 	"context"
+	"net"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -95,5 +97,45 @@ func TestListenRequiresKey(t *testing.T) {
 	}
 	if _, err := Start(Options{Dir: dir, Listen: "127.0.0.1:0", Workers: []string{"nope"}}); err == nil {
 		t.Error("Start accepted a bad worker key")
+	}
+}
+
+// TestDialTriesEveryURL dials a list of URLs whose other entries lead
+// nowhere (a cluster with nodes down): the live one is found, in whatever
+// order the client tries them. A single server counts as no cluster.
+func TestDialTriesEveryURL(t *testing.T) {
+	dir := t.TempDir()
+	keyFile := filepath.Join(dir, "worker.creds")
+	pub, err := WriteWorkerKey(keyFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := Start(Options{Dir: dir, Listen: "127.0.0.1:0", Workers: []string{pub}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Shutdown()
+	var dead []string
+	for range 2 {
+		l, err := net.Listen("tcp", "127.0.0.1:0")
+		if err != nil {
+			t.Fatal(err)
+		}
+		dead = append(dead, "nats://"+l.Addr().String())
+		l.Close()
+	}
+	nc, err := Dial(strings.Join([]string{dead[0], s.ClientURL(), dead[1]}, ", "), keyFile, "test")
+	if err != nil {
+		t.Fatalf("Dial with one live URL of three: %v", err)
+	}
+	defer nc.Close()
+	if got := nc.ConnectedUrl(); got != s.ClientURL() {
+		t.Errorf("connected to %s, want %s", got, s.ClientURL())
+	}
+	if got := ClusterReplicas(nc); got != 1 {
+		t.Errorf("ClusterReplicas on a single server = %d, want 1", got)
+	}
+	if _, err := Dial(strings.Join(dead, ","), keyFile, "test"); err == nil {
+		t.Error("Dial with only dead URLs succeeded")
 	}
 }

@@ -11,6 +11,7 @@ import (
 	"io"
 
 	"github.com/nats-io/nats.go/jetstream"
+	"github.com/puzzlejudge/judge/natsrv"
 )
 
 // Bucket names in JetStream.
@@ -38,10 +39,11 @@ type Store struct {
 }
 
 // Setup creates (or updates) the buckets; only the server calls it.
-// replicas is the buckets' replica count (1 on a single server).
+// replicas is the buckets' replica count; 0 takes
+// natsrv.ClusterReplicas (3 on a cluster, 1 on a single server).
 func Setup(ctx context.Context, js jetstream.JetStream, replicas int) (*Store, error) {
 	if replicas < 1 {
-		replicas = 1
+		replicas = natsrv.ClusterReplicas(js.Conn())
 	}
 	obs, err := js.CreateOrUpdateObjectStore(ctx, jetstream.ObjectStoreConfig{
 		Bucket: PackagesBucket, Description: "problem packages by sha256", Storage: jetstream.FileStorage, Replicas: replicas,

@@ -56,7 +56,8 @@ type Final struct {
 func Subject(id, kind string) string { return eventsPrefix + id + "." + kind }
 
 // PublishEvent publishes an event and waits for the stream's
-// acknowledgement. A final event carries the message id
+// acknowledgement, through a leader election of a cluster (see
+// PublishWait). A final event carries the message id
 // "<id>:<gen>:final", so a repeated final of one generation (a worker that
 // crashed after publishing it, or the give-up after too many deliveries
 // racing a late result) is stored once.
@@ -81,7 +82,7 @@ func PublishEvent(ctx context.Context, js jetstream.JetStream, ev Event) error {
 	if ev.Kind == KindFinal {
 		opts = append(opts, jetstream.WithMsgID(fmt.Sprintf("%s:%d:final", ev.SubmissionID, ev.Gen)))
 	}
-	if _, err := js.Publish(ctx, Subject(ev.SubmissionID, ev.Kind), data, opts...); err != nil {
+	if _, err := publish(ctx, js, Subject(ev.SubmissionID, ev.Kind), data, ev.Kind == KindFinal, opts...); err != nil {
 		return fmt.Errorf("publish %s event of %s: %w", ev.Kind, ev.SubmissionID, err)
 	}
 	return nil

@@ -65,7 +65,8 @@ func ValidID(id string) error {
 	return nil
 }
 
-// Publish queues a job and waits until the stream has stored it. dup is
+// Publish queues a job and waits until the stream has stored it, through
+// a leader election of a cluster (see PublishWait). dup is
 // true when a job with the same MsgID was already queued within the hour
 // (so nothing new was queued). A full queue gives ErrQueueFull.
 func Publish(ctx context.Context, js jetstream.JetStream, j Job) (dup bool, err error) {
@@ -79,7 +80,7 @@ func Publish(ctx context.Context, js jetstream.JetStream, j Job) (dup bool, err 
 	if len(data) > MaxMessage {
 		return false, fmt.Errorf("job %s: %d bytes, more than %d", j.MsgID(), len(data), MaxMessage)
 	}
-	ack, err := js.Publish(ctx, JobsSubject, data, jetstream.WithMsgID(j.MsgID()), jetstream.WithExpectStream(JobsStream))
+	ack, err := publish(ctx, js, JobsSubject, data, true, jetstream.WithMsgID(j.MsgID()), jetstream.WithExpectStream(JobsStream))
 	if err != nil {
 		if isFull(err) {
 			return false, fmt.Errorf("job %s: %w", j.MsgID(), ErrQueueFull)

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/nats-io/nats.go/jetstream"
+	"github.com/puzzlejudge/judge/natsrv"
 )
 
 // Names of the streams, consumers and subjects.
@@ -39,7 +40,9 @@ type Config struct {
 	AckWait    time.Duration // a job not acked nor heartbeaten for this long is redelivered
 	MaxDeliver int           // deliveries of a job before it is given up as IE
 	MaxJobs    int64         // jobs queued at most; more are refused with ErrQueueFull
-	Replicas   int           // stream replicas (3 on a 3-node cluster)
+	// Replicas of the streams, consumers and the workers bucket; 0 takes
+	// natsrv.ClusterReplicas: 3 on a cluster, 1 on a single server.
+	Replicas int
 	// MaxAckPending caps the jobs being judged at once over all workers;
 	// 0 leaves the server's default.
 	MaxAckPending int
@@ -68,6 +71,9 @@ func (c Config) withDefaults() Config {
 // Setup creates or updates the streams, the workers' consumer and the
 // workers registry; it is idempotent, and only the server calls it.
 func Setup(ctx context.Context, js jetstream.JetStream, cfg Config) (*Queue, error) {
+	if cfg.Replicas <= 0 {
+		cfg.Replicas = natsrv.ClusterReplicas(js.Conn())
+	}
 	cfg = cfg.withDefaults()
 	jobs, err := js.CreateOrUpdateStream(ctx, jetstream.StreamConfig{
 		Name:        JobsStream,
