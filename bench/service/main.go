@@ -36,6 +36,8 @@ import (
 	"os/exec"
 	"os/signal"
 	"path/filepath"
+	"slices"
+	"strings"
 	"syscall"
 
 	"github.com/puzzlejudge/judge/config"
@@ -52,7 +54,14 @@ const testsWanted = 16
 // params are the iteration counts.
 type params struct {
 	pairs, subs, inflight, cli, burst, first, idle int
+	// phases are the measurements to make; perf, if set, is a file to
+	// record the server's CPU profile to during the overhead phase.
+	phases map[string]bool
+	perf   string
 }
+
+// allPhases are the measurements, in the order they run.
+var allPhases = []string{"overhead", "sse", "throughput", "burst"}
 
 func main() {
 	runner.Init()
@@ -65,7 +74,17 @@ func main() {
 	flag.IntVar(&p.burst, "burst", 1000, "burst: POSTs at once")
 	flag.IntVar(&p.first, "first", 100, "SSE: subscriptions timed to their first event")
 	flag.IntVar(&p.idle, "idle", 1000, "SSE: idle clients")
+	only := flag.String("phases", strings.Join(allPhases, ","), "the measurements to make, comma-separated")
+	flag.StringVar(&p.perf, "perf", "", "record the server's CPU profile (perf record -g) during the overhead phase into this file")
 	flag.Parse()
+	p.phases = map[string]bool{}
+	for _, name := range strings.Split(*only, ",") {
+		if !slices.Contains(allPhases, name) {
+			fmt.Fprintf(os.Stderr, "bench/service: -phases: unknown %q (want some of %s)\n", name, strings.Join(allPhases, ","))
+			os.Exit(2)
+		}
+		p.phases[name] = true
+	}
 	if *quick {
 		set := map[string]bool{}
 		flag.Visit(func(f *flag.Flag) { set[f.Name] = true })
@@ -143,17 +162,36 @@ func run(ctx context.Context, p params) error {
 // phases runs the four measurements against one server, the idle-memory
 // one before the burst grows the server's heap.
 func phases(ctx context.Context, c *client, srv *server, bin string, users []string, p params, t *targets) error {
-	if err := overhead(ctx, c, users, p.pairs, t); err != nil {
-		return fmt.Errorf("overhead: %w", err)
+	if p.phases["overhead"] {
+		stop := func() error { return nil }
+		if p.perf != "" {
+			var err error
+			if stop, err = perfRecord(srv.cmd.Process.Pid, p.perf); err != nil {
+				return err
+			}
+		}
+		err := overhead(ctx, c, srv, users, p.pairs, t)
+		if serr := stop(); err == nil {
+			err = serr
+		}
+		if err != nil {
+			return fmt.Errorf("overhead: %w", err)
+		}
 	}
-	if err := sse(ctx, c, srv, users, p.first, p.idle, t); err != nil {
-		return fmt.Errorf("sse: %w", err)
+	if p.phases["sse"] {
+		if err := sse(ctx, c, srv, users, p.first, p.idle, t); err != nil {
+			return fmt.Errorf("sse: %w", err)
+		}
 	}
-	if err := throughput(ctx, c, bin, users, p.subs, p.inflight, p.cli, t); err != nil {
-		return fmt.Errorf("throughput: %w", err)
+	if p.phases["throughput"] {
+		if err := throughput(ctx, c, bin, users, p.subs, p.inflight, p.cli, t); err != nil {
+			return fmt.Errorf("throughput: %w", err)
+		}
 	}
-	if err := burst(ctx, c, srv.admin, users, p.burst, t); err != nil {
-		return fmt.Errorf("burst: %w", err)
+	if p.phases["burst"] {
+		if err := burst(ctx, c, srv.admin, users, p.burst, t); err != nil {
+			return fmt.Errorf("burst: %w", err)
+		}
 	}
 	return nil
 }

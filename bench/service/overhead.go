@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"strings"
 	"time"
 
 	"github.com/puzzlejudge/judge/config"
@@ -21,7 +22,7 @@ import (
 // both and of the pairwise difference, and the service's own timestamps
 // split its time into queue wait, judging and the rest (HTTP, store,
 // wake-up).
-func overhead(ctx context.Context, c *client, users []string, n int, t *targets) error {
+func overhead(ctx context.Context, c *client, srv *server, users []string, n int, t *targets) error {
 	cfg, err := config.Load("", nil)
 	if err != nil {
 		return fmt.Errorf("configuration: %w", err)
@@ -43,10 +44,14 @@ func overhead(ctx context.Context, c *client, users []string, n int, t *targets)
 	if err != nil {
 		return err
 	}
-	local := func() (time.Duration, error) {
-		t0 := time.Now()
+	var localCPU, serverCPU time.Duration
+	local := func(count bool) (time.Duration, error) {
+		c0, t0 := selfCPU(), time.Now()
 		rep, err := eng.Grader.Grade(ctx, grade.Submission{Problem: p, Source: acceptedC, Language: lang}, grade.Options{})
 		d := time.Since(t0)
+		if count {
+			localCPU += selfCPU() - c0
+		}
 		if err != nil {
 			return 0, err
 		}
@@ -56,9 +61,14 @@ func overhead(ctx context.Context, c *client, users []string, n int, t *targets)
 		return d, nil
 	}
 	var svc, inproc, diff, wait, judging, rest []time.Duration
+	var m0 map[string]float64
 	for i := -3; i < n; i++ { // three warm-up pairs, not counted
 		tok := users[(i+len(users))%len(users)]
-		l, err := local()
+		l, err := local(i >= 0)
+		if err != nil {
+			return err
+		}
+		s0, err := srv.cpu()
 		if err != nil {
 			return err
 		}
@@ -78,10 +88,18 @@ func overhead(ctx context.Context, c *client, users []string, n int, t *targets)
 		if err := wantAccepted(v); err != nil {
 			return err
 		}
+		s1, err := srv.cpu()
+		if err != nil {
+			return err
+		}
 		if i < 0 {
+			if i == -1 {
+				m0 = scrape(ctx, c, srv.admin)
+			}
 			continue
 		}
 		svc, inproc, diff = append(svc, d), append(inproc, l), append(diff, d-l)
+		serverCPU += s1 - s0
 		if v.CreatedAt != nil && v.StartedAt != nil && v.FinishedAt != nil {
 			wait = append(wait, v.StartedAt.Sub(*v.CreatedAt))
 			judging = append(judging, v.FinishedAt.Sub(*v.StartedAt))
@@ -101,6 +119,25 @@ func overhead(ctx context.Context, c *client, users []string, n int, t *targets)
 		row("  judging (finished − started)", judging)
 		row("  the rest (HTTP, store, wake-up)", rest)
 	}
+	m1 := scrape(ctx, c, srv.admin)
+	means := []struct{ name, metric string }{
+		{"queue wait", "pj_queue_wait_seconds"},
+		{"the worker's judging", `pj_judge_seconds{language="c"}`},
+		{"queued to result applied", "pj_end_to_end_seconds"},
+	}
+	var parts []string
+	for _, m := range means {
+		if v, ok := meanBetween(m0, m1, m.metric); ok {
+			parts = append(parts, fmt.Sprintf("%s %.2f ms", m.name, v*1000))
+		}
+	}
+	if len(parts) > 0 {
+		fmt.Printf("  the service's /metrics, means: %s; in-process grading mean %.2f ms, through the service mean %.2f ms\n",
+			strings.Join(parts, ", "), ms(mean(inproc)), ms(mean(svc)))
+	}
+	per := func(d time.Duration) float64 { return ms(d) / float64(n) }
+	fmt.Printf("  CPU per submission (the judged programs' own excluded): in-process grading %.1f ms (this process), the server process %.1f ms (at 10 ms ticks): %.1f ms more\n",
+		per(localCPU), per(serverCPU), per(serverCPU-localCPU))
 	t.check("overhead p50 (pairwise difference)", ms(pct(diff, 50)), "ms", true, 5)
 	t.check("overhead p99 (pairwise difference)", ms(pct(diff, 99)), "ms", true, 20)
 	return nil

@@ -185,3 +185,38 @@ func tail(file string) string {
 	lines := strings.Split(strings.TrimSpace(string(b)), "\n")
 	return strings.Join(lines[max(0, len(lines)-10):], "\n")
 }
+
+// cpu returns the CPU time (user and system) the server process has used
+// so far, its children's excluded, at the kernel's tick resolution.
+func (s *server) cpu() (time.Duration, error) {
+	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", s.cmd.Process.Pid))
+	if err != nil {
+		return 0, err
+	}
+	// The fields after the command name (which may hold spaces) start at
+	// the state, field 3; utime and stime are fields 14 and 15.
+	i := strings.LastIndexByte(string(b), ')')
+	f := strings.Fields(string(b)[i+1:])
+	if i < 0 || len(f) < 13 {
+		return 0, errors.New("short /proc/PID/stat")
+	}
+	ut, err1 := strconv.ParseInt(f[11], 10, 64)
+	st, err2 := strconv.ParseInt(f[12], 10, 64)
+	if err1 != nil || err2 != nil {
+		return 0, fmt.Errorf("/proc/PID/stat: utime %q stime %q", f[11], f[12])
+	}
+	return time.Duration(ut+st) * time.Second / clockTicks, nil
+}
+
+// clockTicks is USER_HZ, the unit of /proc/PID/stat's times: 100 on
+// every Linux architecture Go supports.
+const clockTicks = 100
+
+// selfCPU returns the CPU time this process has used so far.
+func selfCPU() time.Duration {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		return 0
+	}
+	return time.Duration(syscall.TimevalToNsec(ru.Utime) + syscall.TimevalToNsec(ru.Stime))
+}

@@ -21,6 +21,18 @@ func pct(ds []time.Duration, p float64) time.Duration {
 	return s[min(max(i, 0), len(s)-1)]
 }
 
+// mean is the mean of ds; zero for no samples.
+func mean(ds []time.Duration) time.Duration {
+	if len(ds) == 0 {
+		return 0
+	}
+	var sum time.Duration
+	for _, d := range ds {
+		sum += d
+	}
+	return sum / time.Duration(len(ds))
+}
+
 func ms(d time.Duration) float64 { return float64(d) / float64(time.Millisecond) }
 
 // targets records each figure against its target, for the closing
