@@ -38,14 +38,14 @@ func throughput(ctx context.Context, c *client, bin string, users []string, n, i
 	var wg sync.WaitGroup
 	errs := make(chan error, inflight)
 	t0 := time.Now()
-	for w := range inflight {
+	for range inflight {
 		wg.Go(func() {
 			for {
 				i := int(next.Add(1)) - 1
 				if i >= n {
 					return
 				}
-				tok := users[(i*7+w)%len(users)]
+				tok := users[i%len(users)]
 				code, id, err := c.post(ctx, tok, "a-plus-b", string(src))
 				if err == nil && code != 202 {
 					err = fmt.Errorf("POST: %d, want 202", code)
