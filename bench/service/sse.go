@@ -164,9 +164,9 @@ func sse(ctx context.Context, c *client, srv *server, users []string, first, idl
 	fmt.Printf("  %-44s p50 %8.2f ms   p99 %8.2f ms   (%d subscriptions, a new connection each)\n", "time to the first event", ms(pct(firsts, 50)), ms(pct(firsts, 99)), first)
 	t.check("SSE first event p50", ms(pct(firsts, 50)), "ms", true, 50)
 	t.check("SSE first event p99", ms(pct(firsts, 99)), "ms", true, 50)
-	growth := float64(after-before) / (1 << 20)
-	fmt.Printf("  %d idle clients connected in %.2f s: server RSS %.1f MiB before, %.1f MiB with them (%.1f KiB a client); %d of %d subscribed submissions still queued at the end, %d events beyond the first\n",
-		idle, connectAll.Seconds(), float64(before)/(1<<20), float64(after)/(1<<20), float64(after-before)/1024/float64(idle), still, len(targets), extra.Load())
+	growth := float64(after-before) / 1e6
+	fmt.Printf("  %d idle clients connected in %.2f s: server RSS %.1f MB before, %.1f MB with them (%.1f kB a client); %d of %d subscribed submissions still queued at the end, %d events beyond the first\n",
+		idle, connectAll.Seconds(), float64(before)/1e6, float64(after)/1e6, float64(after-before)/1e3/float64(idle), still, len(targets), extra.Load())
 	if still < len(targets) || extra.Load() > 0 {
 		fmt.Println("  (some streams were not idle throughout: the worker reached their submissions; the figure below includes that)")
 	}
