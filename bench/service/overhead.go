@@ -1,0 +1,152 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"strings"
+	"time"
+
+	"github.com/puzzlejudge/judge/config"
+	"github.com/puzzlejudge/judge/engine"
+	"github.com/puzzlejudge/judge/grade"
+	"github.com/puzzlejudge/judge/problem"
+	"github.com/puzzlejudge/judge/verdict"
+)
+
+// overhead measures what the service adds to grading, one submission in
+// flight: pair by pair, POST→verdict (the GET with ?wait=30s) of the
+// accepted a-plus-b C source through the service, and the same source
+// graded in this process by the same judging stack (engine, sharing the
+// compile cache, so both are cache hits). It prints the percentiles of
+// both and of the pairwise difference, and the service's own timestamps
+// split its time into queue wait, judging and the rest (HTTP, store,
+// wake-up).
+func overhead(ctx context.Context, c *client, srv *server, users []string, n int, t *targets) error {
+	cfg, err := config.Load("", nil)
+	if err != nil {
+		return fmt.Errorf("configuration: %w", err)
+	}
+	eng, err := engine.Open(cfg, engine.Options{})
+	if err != nil {
+		return fmt.Errorf("judging stack: %w", err)
+	}
+	defer eng.Close()
+	p, err := problem.Find(cfg.ProblemsDir, "a-plus-b")
+	if err != nil {
+		return err
+	}
+	lang := cfg.Languages["c"]
+	if lang == nil {
+		return fmt.Errorf("no language c in the configuration")
+	}
+	src, err := os.ReadFile(acceptedC)
+	if err != nil {
+		return err
+	}
+	var localCPU, serverCPU time.Duration
+	local := func(count bool) (time.Duration, error) {
+		c0, t0 := selfCPU(), time.Now()
+		rep, err := eng.Grader.Grade(ctx, grade.Submission{Problem: p, Source: acceptedC, Language: lang}, grade.Options{})
+		d := time.Since(t0)
+		if count {
+			localCPU += selfCPU() - c0
+		}
+		if err != nil {
+			return 0, err
+		}
+		if rep.Verdict != verdict.AC || len(rep.Tests) != testsWanted {
+			return 0, fmt.Errorf("in-process grading of %s: %s with %d tests, want AC with %d", acceptedC, rep.Verdict, len(rep.Tests), testsWanted)
+		}
+		return d, nil
+	}
+	var svc, inproc, diff, wait, judging, rest []time.Duration
+	var m0 map[string]float64
+	for i := -3; i < n; i++ { // three warm-up pairs, not counted
+		tok := users[(i+len(users))%len(users)]
+		l, err := local(i >= 0)
+		if err != nil {
+			return err
+		}
+		s0, err := srv.cpu()
+		if err != nil {
+			return err
+		}
+		t0 := time.Now()
+		code, id, err := c.post(ctx, tok, "a-plus-b", string(src))
+		if err != nil {
+			return err
+		}
+		if code != 202 {
+			return fmt.Errorf("POST with one submission in flight: %d, want 202", code)
+		}
+		v, err := c.get(ctx, tok, id, 30*time.Second)
+		d := time.Since(t0)
+		if err != nil {
+			return err
+		}
+		if err := wantAccepted(v); err != nil {
+			return err
+		}
+		s1, err := srv.cpu()
+		if err != nil {
+			return err
+		}
+		if i < 0 {
+			if i == -1 {
+				m0 = scrape(ctx, c, srv.admin)
+			}
+			continue
+		}
+		svc, inproc, diff = append(svc, d), append(inproc, l), append(diff, d-l)
+		serverCPU += s1 - s0
+		if v.CreatedAt != nil && v.StartedAt != nil && v.FinishedAt != nil {
+			wait = append(wait, v.StartedAt.Sub(*v.CreatedAt))
+			judging = append(judging, v.FinishedAt.Sub(*v.StartedAt))
+			rest = append(rest, d-v.FinishedAt.Sub(*v.CreatedAt))
+		}
+	}
+	fmt.Printf("\n1. service overhead: POST→verdict (GET ?wait=30s) less in-process grading, a-plus-b in C (%d tests, compile cache warm), one in flight, %d pairs\n", testsWanted, n)
+	row := func(name string, ds []time.Duration) {
+		fmt.Printf("  %-44s p50 %8.2f ms   p99 %8.2f ms\n", name, ms(pct(ds, 50)), ms(pct(ds, 99)))
+	}
+	row("through the service (POST→verdict)", svc)
+	row("in-process grading (engine, same source)", inproc)
+	row("difference, pair by pair", diff)
+	if len(wait) == len(svc) {
+		fmt.Println("  the service's own timestamps (millisecond resolution):")
+		row("  queue wait (started − created)", wait)
+		row("  judging (finished − started)", judging)
+		row("  the rest (HTTP, store, wake-up)", rest)
+	}
+	m1 := scrape(ctx, c, srv.admin)
+	means := []struct{ name, metric string }{
+		{"queue wait", "pj_queue_wait_seconds"},
+		{"the worker's judging", `pj_judge_seconds{language="c"}`},
+		{"queued to result applied", "pj_end_to_end_seconds"},
+	}
+	var parts []string
+	for _, m := range means {
+		if v, ok := meanBetween(m0, m1, m.metric); ok {
+			parts = append(parts, fmt.Sprintf("%s %.2f ms", m.name, v*1000))
+		}
+	}
+	if len(parts) > 0 {
+		fmt.Printf("  the service's /metrics, means: %s; in-process grading mean %.2f ms, through the service mean %.2f ms\n",
+			strings.Join(parts, ", "), ms(mean(inproc)), ms(mean(svc)))
+	}
+	per := func(d time.Duration) float64 { return ms(d) / float64(n) }
+	fmt.Printf("  CPU per submission (the judged programs' own excluded): in-process grading %.1f ms (this process), the server process %.1f ms (at 10 ms ticks): %.1f ms more\n",
+		per(localCPU), per(serverCPU), per(serverCPU-localCPU))
+	t.check("overhead p50 (pairwise difference)", ms(pct(diff, 50)), "ms", true, 5)
+	t.check("overhead p99 (pairwise difference)", ms(pct(diff, 99)), "ms", true, 20)
+	return nil
+}
+
+// wantAccepted is an error unless the submission was judged AC, once.
+func wantAccepted(v view) error {
+	if v.State != "done" || v.Verdict != "AC" || v.Attempt != 1 {
+		return fmt.Errorf("submission %s: state %q verdict %q attempt %d, want done, AC, attempt 1", v.ID, v.State, v.Verdict, v.Attempt)
+	}
+	return nil
+}
