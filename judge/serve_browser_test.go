@@ -169,18 +169,6 @@ func (b *browserRun) noHorizontalScroll() (bool, string) {
 		fmt.Sprintf("page %d px wide, shown %d px wide on a %d px screen, %d tables scrolling sideways", w[0], w[1], phoneWidth, w[2])
 }
 
-const slowSum = `#define _DEFAULT_SOURCE
-#include <stdio.h>
-#include <unistd.h>
-int main(void) {
-	long long a, b;
-	if (scanf("%lld %lld", &a, &b) != 2) return 1;
-	usleep(500000);
-	printf("%lld\n", a + b);
-	return 0;
-}
-`
-
 // TestServeInBrowser drives the web page of a real `judge serve` with
 // headless chromium: signing in with the admin and a user token, the
 // problem list and a statement with its samples, submitting the bundled

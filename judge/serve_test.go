@@ -396,8 +396,9 @@ func eventCounts(t *testing.T, ctx context.Context, data string) map[string]uint
 }
 
 // slowSum sleeps 0.4 s before each answer: 16 tests take seconds, time
-// enough to kill its worker in the middle.
-const slowSum = `#include <stdio.h>
+// enough to kill its worker in the middle, or to watch rows fill in.
+const slowSum = `#define _DEFAULT_SOURCE
+#include <stdio.h>
 #include <unistd.h>
 int main(void){long long a,b;if(scanf("%lld %lld",&a,&b)!=2)return 1;usleep(400000);printf("%lld\n",a+b);return 0;}
 `
