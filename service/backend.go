@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"time"
 
 	"github.com/puzzlejudge/judge/api"
 	"github.com/puzzlejudge/judge/store"
@@ -122,20 +123,40 @@ func (b *backend) Get(ctx context.Context, id string) (api.Submission, error) {
 	return apiSub(s), nil
 }
 
-// Wait reads the row each time the hub says something happened to it,
-// until it is done or ctx ends.
+// waitRecheck is how often a waiting request reads its submission even
+// without a verdict from the hub (one applied where this process did not
+// see it).
+const waitRecheck = 2 * time.Second
+
+// Wait holds until the submission is done or ctx ends. It reads the row
+// when the hub has its verdict (not at every test's event), and every
+// waitRecheck in case the hub missed it; when ctx ends it answers with
+// the row as it is then.
 func (b *backend) Wait(ctx context.Context, id string) (api.Submission, error) {
 	wake, stop := b.hub.listen(id)
 	defer stop()
+	s, err := b.Get(ctx, id)
+	if err != nil || s.State == api.StateDone {
+		return s, err
+	}
+	recheck := time.NewTicker(waitRecheck)
+	defer recheck.Stop()
 	for {
-		s, err := b.Get(ctx, id)
-		if err != nil || s.State == api.StateDone {
-			return s, err
-		}
 		select {
 		case <-wake:
+			if !b.hub.finished(id) {
+				continue
+			}
+		case <-recheck.C:
 		case <-ctx.Done():
-			return s, nil
+			now, err := b.Get(context.WithoutCancel(ctx), id)
+			if err != nil {
+				return s, nil
+			}
+			return now, nil
+		}
+		if s, err = b.Get(ctx, id); err != nil || s.State == api.StateDone {
+			return s, err
 		}
 	}
 }

@@ -116,6 +116,15 @@ func (h *hub) finish(id string, gen int, compile json.RawMessage, tests []json.R
 	h.add(id, gen, "verdict", verdict)
 }
 
+// finished reports whether the hub has a verdict for id's latest
+// generation it knows.
+func (h *hub) finished(id string) bool {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	f := h.subs[id]
+	return f != nil && !f.done.IsZero()
+}
+
 // listen registers for wake-ups about id; call the returned stop when done.
 func (h *hub) listen(id string) (<-chan struct{}, func()) {
 	ch := make(chan struct{}, 1)

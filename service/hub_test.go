@@ -44,12 +44,18 @@ func TestHubFinish(t *testing.T) {
 	} {
 		h := newHub(time.Minute)
 		tc.live(h)
+		if h.finished("s") {
+			t.Errorf("%s: finished before the verdict", tc.name)
+		}
 		h.finish("s", 1, []byte(`{"ok":true}`), tests, []byte(`{"verdict":"AC"}`))
 		h.publish("s", 1, "test", tests[2]) // too late: dropped
 		evs, gen := h.since("s", 1, 0)
 		var got []string
 		for _, ev := range evs {
 			got = append(got, ev.ID+" "+ev.Name)
+		}
+		if !h.finished("s") {
+			t.Errorf("%s: not finished after the verdict", tc.name)
 		}
 		if g := strings.Join(got, ", "); g != tc.want || gen != 1 {
 			t.Errorf("%s: %s (generation %d), want %s", tc.name, g, gen, tc.want)

@@ -502,3 +502,44 @@ func TestTokens(t *testing.T) {
 		}
 	})
 }
+
+// TestMarkJudgingKeepsTheStart marks an attempt twice (as the applier does
+// with a final whose start was already recorded): the start stays; a new
+// attempt starts anew.
+func TestMarkJudgingKeepsTheStart(t *testing.T) {
+	contract(t, func(t *testing.T, s Store) {
+		ctx := context.Background()
+		c, _, err := s.Create(ctx, sub("ann", "sum"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		started := func() time.Time {
+			t.Helper()
+			got, err := s.Get(ctx, c.ID)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got.StartedAt.IsZero() {
+				t.Fatal("no start recorded")
+			}
+			return got.StartedAt
+		}
+		if ok, err := s.MarkJudging(ctx, c.ID, 1, 1); !ok || err != nil {
+			t.Fatalf("MarkJudging = %v, %v", ok, err)
+		}
+		first := started()
+		time.Sleep(5 * time.Millisecond) // the clock moves on (microseconds are stored)
+		if ok, err := s.MarkJudging(ctx, c.ID, 1, 1); !ok || err != nil {
+			t.Fatalf("MarkJudging again = %v, %v", ok, err)
+		}
+		if again := started(); !again.Equal(first) {
+			t.Errorf("marking attempt 1 again moved its start from %v to %v", first, again)
+		}
+		if ok, err := s.MarkJudging(ctx, c.ID, 1, 2); !ok || err != nil {
+			t.Fatalf("MarkJudging attempt 2 = %v, %v", ok, err)
+		}
+		if second := started(); !second.After(first) {
+			t.Errorf("attempt 2 started at %v, not after attempt 1's %v", second, first)
+		}
+	})
+}

@@ -23,7 +23,11 @@ const (
 	qByKey       = `SELECT ` + subCols + ` FROM submissions WHERE user_name = ? AND idem_key = ?`
 	qGet         = `SELECT ` + subCols + ` FROM submissions WHERE id = ?`
 	qExists      = `SELECT state FROM submissions WHERE id = ?`
-	qMarkJudging = `UPDATE submissions SET state = 'judging', attempt = ?, started_at = ?
+	// qMarkJudging keeps the start of an attempt already marked: the
+	// applier marks the final's attempt again, in case its start was
+	// missed, and must not move the start to the end.
+	qMarkJudging = `UPDATE submissions SET state = 'judging', attempt = ?,
+		started_at = CASE WHEN attempt = ? AND started_at IS NOT NULL THEN started_at ELSE ? END
 		WHERE id = ? AND gen = ? AND state IN ('queued', 'judging') AND attempt <= ?`
 	qApply = `UPDATE submissions SET state = 'done', verdict = ?, report = ?, error = ?, finished_at = ?
 		WHERE id = ? AND gen = ? AND state <> 'done'`
@@ -141,7 +145,7 @@ func (s *sqlStore) Get(ctx context.Context, id string) (Submission, error) {
 
 // MarkJudging records the start of an attempt; see Store.
 func (s *sqlStore) MarkJudging(ctx context.Context, id string, gen, attempt int) (bool, error) {
-	res, err := s.w.ExecContext(ctx, s.q(qMarkJudging), attempt, us(s.now()), id, gen, attempt)
+	res, err := s.w.ExecContext(ctx, s.q(qMarkJudging), attempt, attempt, us(s.now()), id, gen, attempt)
 	if err != nil {
 		return false, fmt.Errorf("mark submission %s judging: %w", id, err)
 	}
