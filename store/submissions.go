@@ -20,9 +20,9 @@ const (
 		state, gen, attempt, idem_key, created_at, queued_at)
 		VALUES (?, ?, ?, ?, ?, ?, ?, 'queued', 1, 0, ?, ?, ?)
 		ON CONFLICT (user_name, idem_key) DO NOTHING`
-	qByKey       = `SELECT ` + subCols + ` FROM submissions WHERE user_name = ? AND idem_key = ?`
-	qGet         = `SELECT ` + subCols + ` FROM submissions WHERE id = ?`
-	qExists      = `SELECT state FROM submissions WHERE id = ?`
+	qByKey  = `SELECT ` + subCols + ` FROM submissions WHERE user_name = ? AND idem_key = ?`
+	qGet    = `SELECT ` + subCols + ` FROM submissions WHERE id = ?`
+	qExists = `SELECT state FROM submissions WHERE id = ?`
 	// qMarkJudging keeps the start of an attempt already marked: the
 	// applier marks the final's attempt again, in case its start was
 	// missed, and must not move the start to the end.
