@@ -12,7 +12,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/nats-io/nats.go/jetstream"
+	"github.com/puzzlejudge/judge/internal/natstest"
 	"github.com/puzzlejudge/judge/natsrv"
 	"github.com/puzzlejudge/judge/pkgstore"
 	"github.com/puzzlejudge/judge/queue"
@@ -38,20 +38,7 @@ func startService(t *testing.T, ctx context.Context) *queueServer {
 	if err != nil {
 		t.Fatal(err)
 	}
-	srv, err := natsrv.Start(natsrv.Options{Dir: dir, Listen: "127.0.0.1:0", Workers: []string{pub}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(srv.Shutdown)
-	nc, err := srv.Connect()
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(nc.Close)
-	js, err := jetstream.New(nc)
-	if err != nil {
-		t.Fatal(err)
-	}
+	srv, js := natstest.Start(t, natsrv.Options{Dir: dir, Listen: "127.0.0.1:0", Workers: []string{pub}})
 	q, err := queue.Setup(ctx, js, queue.Config{AckWait: 3 * time.Second})
 	if err != nil {
 		t.Fatal(err)

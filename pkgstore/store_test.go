@@ -11,25 +11,13 @@ import (
 	"time"
 
 	"github.com/nats-io/nats.go/jetstream"
+	"github.com/puzzlejudge/judge/internal/natstest"
 	"github.com/puzzlejudge/judge/natsrv"
 )
 
 func startStore(t *testing.T) (*Store, jetstream.JetStream) {
 	t.Helper()
-	srv, err := natsrv.Start(natsrv.Options{Dir: t.TempDir()})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(srv.Shutdown)
-	nc, err := srv.Connect()
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(nc.Close)
-	js, err := jetstream.New(nc)
-	if err != nil {
-		t.Fatal(err)
-	}
+	_, js := natstest.Start(t, natsrv.Options{})
 	st, err := Setup(context.Background(), js, 1)
 	if err != nil {
 		t.Fatal(err)

@@ -8,6 +8,7 @@ import (
 
 	"github.com/nats-io/nats.go/jetstream"
 	"github.com/puzzlejudge/judge/internal/natscluster"
+	"github.com/puzzlejudge/judge/internal/natstest"
 	"github.com/puzzlejudge/judge/natsrv"
 	"github.com/puzzlejudge/judge/pkgstore"
 )
@@ -25,20 +26,7 @@ func TestSetupReplicasFollowTheServer(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
 	defer cancel()
 	single := func(t *testing.T) jetstream.JetStream {
-		srv, err := natsrv.Start(natsrv.Options{Dir: t.TempDir()})
-		if err != nil {
-			t.Fatal(err)
-		}
-		t.Cleanup(srv.Shutdown)
-		nc, err := srv.Connect()
-		if err != nil {
-			t.Fatal(err)
-		}
-		t.Cleanup(nc.Close)
-		js, err := jetstream.New(nc)
-		if err != nil {
-			t.Fatal(err)
-		}
+		_, js := natstest.Start(t, natsrv.Options{})
 		return js
 	}
 	cluster := func(t *testing.T) jetstream.JetStream {

@@ -10,26 +10,14 @@ import (
 
 	"github.com/nats-io/nats.go/jetstream"
 	"github.com/puzzlejudge/judge/grade"
+	"github.com/puzzlejudge/judge/internal/natstest"
 	"github.com/puzzlejudge/judge/natsrv"
 	"github.com/puzzlejudge/judge/verdict"
 )
 
 func start(t *testing.T, cfg Config) (*Queue, jetstream.JetStream) {
 	t.Helper()
-	srv, err := natsrv.Start(natsrv.Options{Dir: t.TempDir()})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(srv.Shutdown)
-	nc, err := srv.Connect()
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(nc.Close)
-	js, err := jetstream.New(nc)
-	if err != nil {
-		t.Fatal(err)
-	}
+	_, js := natstest.Start(t, natsrv.Options{})
 	ctx := context.Background()
 	q, err := Setup(ctx, js, cfg)
 	if err != nil {

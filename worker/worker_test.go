@@ -12,6 +12,7 @@ import (
 	"github.com/nats-io/nats.go/jetstream"
 	"github.com/puzzlejudge/judge/config"
 	"github.com/puzzlejudge/judge/engine"
+	"github.com/puzzlejudge/judge/internal/natstest"
 	"github.com/puzzlejudge/judge/natsrv"
 	"github.com/puzzlejudge/judge/pkgstore"
 	"github.com/puzzlejudge/judge/queue"
@@ -37,20 +38,7 @@ func newRig(t testing.TB, ctx context.Context, cfg queue.Config) *rig {
 	if os.Geteuid() != 0 {
 		t.Skip("needs root: judging runs submissions in the full sandbox")
 	}
-	srv, err := natsrv.Start(natsrv.Options{Dir: t.TempDir()})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(srv.Shutdown)
-	nc, err := srv.Connect()
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(nc.Close)
-	js, err := jetstream.New(nc)
-	if err != nil {
-		t.Fatal(err)
-	}
+	_, js := natstest.Start(t, natsrv.Options{})
 	q, err := queue.Setup(ctx, js, cfg)
 	if err != nil {
 		t.Fatal(err)
