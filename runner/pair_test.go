@@ -18,12 +18,12 @@ func TestRunInteraction(t *testing.T) {
 	}
 	accepted := func(r Result) bool { return r.Status == Exited && r.ExitCode == 42 }
 	tests := []struct {
-		name            string
-		program, peer   string
-		keep            func(Result) bool
-		progExit        int  // the program's exit status (-1: killed by a signal)
-		peerExit        int  // the interactor's
-		interactorFirst bool // which ended first
+		name          string
+		program, peer string
+		keep          func(Result) bool
+		progExit      int    // the program's exit status (-1: killed by a signal)
+		peerExit      int    // the interactor's
+		first         string // which ended first: "program", "interactor" or "" (either)
 	}{
 		{
 			name:     "exchange",
@@ -38,13 +38,13 @@ func TestRunInteraction(t *testing.T) {
 			name:     "end of file held back until the program exits",
 			program:  `exec >&-; sleep 1; exit 3`,
 			peer:     `cat >/dev/null; exit 43`,
-			progExit: 3, peerExit: 43,
+			progExit: 3, peerExit: 43, first: "program",
 		},
 		{
 			name:     "interactor ends first, the program then sees end of file",
 			program:  `cat >/dev/null; exit 7`,
 			peer:     `exit 43`,
-			progExit: 7, peerExit: 43, interactorFirst: true,
+			progExit: 7, peerExit: 43, first: "interactor",
 		},
 		{
 			// After an accepting interactor ends, what the program still
@@ -53,14 +53,14 @@ func TestRunInteraction(t *testing.T) {
 			program:  `cat >/dev/null; head -c 1000000 /dev/zero`,
 			peer:     `exit 42`,
 			keep:     accepted,
-			progExit: 0, peerExit: 42, interactorFirst: true,
+			progExit: 0, peerExit: 42, first: "interactor",
 		},
 		{
 			name:     "writes after the interactor rejected fail",
 			program:  `cat >/dev/null; head -c 1000000 /dev/zero; exit $?`,
 			peer:     `exit 43`,
 			keep:     accepted,
-			progExit: -1, peerExit: 43, interactorFirst: true,
+			progExit: -1, peerExit: 43, first: "interactor",
 		},
 		{
 			// What the interactor writes after the program ended is
@@ -68,7 +68,7 @@ func TestRunInteraction(t *testing.T) {
 			name:     "interactor writes after the program ended",
 			program:  `exit 0`,
 			peer:     `cat >/dev/null; head -c 1000000 /dev/zero; exit 42`,
-			progExit: 0, peerExit: 42,
+			progExit: 0, peerExit: 42, first: "program",
 		},
 	}
 	for _, tc := range tests {
@@ -85,8 +85,8 @@ func TestRunInteraction(t *testing.T) {
 			if got := exitOf(res.Interactor); got != tc.peerExit {
 				t.Errorf("interactor: exit %d, want %d (%+v)", got, tc.peerExit, res.Interactor)
 			}
-			if res.InteractorFirst != tc.interactorFirst {
-				t.Errorf("interactor first: %v, want %v", res.InteractorFirst, tc.interactorFirst)
+			if tc.first != "" && res.InteractorFirst != (tc.first == "interactor") {
+				t.Errorf("interactor first: %v, want the %s first", res.InteractorFirst, tc.first)
 			}
 		})
 	}
