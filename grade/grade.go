@@ -287,7 +287,14 @@ func selectTests(all []problem.Test, names []string) []problem.Test {
 // checker builds the problem's checker, compiling a custom one first.
 func (g *Grader) checker(ctx context.Context, p *problem.Problem) (checker.Checker, error) {
 	if p.Checker.Kind == problem.CheckerValidator {
-		return g.validator(ctx, p)
+		v, err := g.validator(ctx, p)
+		if err != nil || !p.Interactive {
+			return v, err
+		}
+		return interactor{v}, nil
+	}
+	if p.Interactive {
+		return nil, fmt.Errorf("%s: an interactive problem needs an interactor (output validator)", p.Slug)
 	}
 	if p.Checker.Kind != problem.CheckerCustom {
 		return checker.New(p.Checker, checker.Custom{})
@@ -370,6 +377,9 @@ func (g *Grader) runTests(ctx context.Context, prog *compile.Program, chk checke
 func (g *Grader) runTest(ctx context.Context, prog *compile.Program, chk checker.Checker, t problem.Test,
 	runLim, lim runner.Limits, outs *outputs, worker int, opt Options) TestResult {
 	tr := TestResult{Name: t.Name, Sample: t.Sample}
+	if ic, ok := chk.(interactor); ok {
+		return g.runInteractive(ctx, prog, ic.Validator, t, runLim, lim, tr)
+	}
 	out := outs.path(worker, t.Name)
 	if dir := filepath.Dir(out); outs.dir != "" && dir != outs.dir {
 		// A Kattis test is named by its path under data/.
@@ -387,14 +397,7 @@ func (g *Grader) runTest(ctx context.Context, prog *compile.Program, chk checker
 		tr.Verdict, tr.Message = verdict.IE, err.Error()
 		return tr
 	}
-	tr.CPU = res.CPU
-	tr.TimeMs = res.CPU.Milliseconds()
-	tr.WallMs = res.Wall.Milliseconds()
-	tr.MemoryKB = res.Memory >> 10
-	tr.ExitCode = res.ExitCode
-	if res.Status == runner.Signaled || res.Signal != 0 {
-		tr.Signal = runner.SignalName(res.Signal)
-	}
+	fill(&tr, res)
 	tr.Verdict, tr.Message = Classify(res, lim)
 	if tr.Verdict != verdict.AC {
 		return tr

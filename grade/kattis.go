@@ -23,8 +23,6 @@ func judgeable(p *problem.Problem) error {
 		return nil
 	}
 	switch {
-	case p.Kattis.Interactive:
-		return fmt.Errorf("%s: interactive problems are not supported yet", p.Slug)
 	case p.Kattis.MultiPass:
 		return fmt.Errorf("%s: multi-pass problems are not supported yet", p.Slug)
 	case p.Limits.Time <= 0:
@@ -165,13 +163,18 @@ func mainSource(sources []string) string {
 }
 
 // validator compiles a Kattis package's custom output validator.
-func (g *Grader) validator(ctx context.Context, p *problem.Problem) (checker.Checker, error) {
+func (g *Grader) validator(ctx context.Context, p *problem.Problem) (checker.Validator, error) {
 	prog, comp, err := g.CompileProgram(ctx, p.Checker.Source)
 	if err != nil {
-		return nil, fmt.Errorf("output validator: %w", err)
+		return checker.Validator{}, fmt.Errorf("output validator: %w", err)
 	}
 	if !comp.OK {
-		return nil, fmt.Errorf("output validator %s does not compile: %s", p.Checker.Source, comp.Output)
+		return checker.Validator{}, fmt.Errorf("output validator %s does not compile: %s", p.Checker.Source, comp.Output)
 	}
 	return checker.Validator{Custom: checker.Custom{Sandbox: g.Sandbox, Program: prog, Limits: ValidationLimits(p)}}, nil
 }
+
+// interactor is the output validator of an interactive problem: each test
+// runs the submission against it (runInteractive) instead of checking an
+// output afterwards.
+type interactor struct{ checker.Validator }

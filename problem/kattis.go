@@ -57,7 +57,8 @@ func LoadKattis(dir string) (*Problem, error) {
 			Memory: int64(l.Memory) * MiB,
 			Output: int64(l.Output) * MiB,
 		},
-		Checker: CheckerSpec{Kind: CheckerDefault},
+		Checker:     CheckerSpec{Kind: CheckerDefault},
+		Interactive: md.Interactive,
 		Kattis: &KattisInfo{
 			Package:             pk,
 			Version:             md.Version,

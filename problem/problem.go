@@ -101,6 +101,11 @@ type Problem struct {
 	Validator string      // absolute path of validator/ if it holds main.go, else ""
 	Generator string      // absolute path of generator/ if it holds main.go, else ""
 	Tests     []Test      // samples first, then the other tests, each sorted by NaturalLess on Name (Kattis: lexicographic, depth first)
+	// Interactive says the submission talks with the output validator
+	// (Checker.Kind CheckerValidator, the interactor) through pipes on
+	// each test instead of reading the test's input: Kattis interactive
+	// problems, and native ones with an interactor.
+	Interactive bool
 	// Format is FormatNative or FormatKattis.
 	Format string
 	// Kattis holds what only a Kattis package says, nil for a native one.
