@@ -82,8 +82,8 @@ func TestKattisInteractive(t *testing.T) {
 		want    verdict.Verdict
 		message string // in the message of the first failing test (or the first test)
 	}{
-		{"accepted/binary.c", verdict.AC, "guessed in "},
-		{"accepted/binary.py", verdict.AC, "guessed in "},
+		{"accepted/binary.c", verdict.AC, "guessed on guess "},
+		{"accepted/binary.py", verdict.AC, "guessed on guess "},
 		{"wrong_answer/counts_up.py", verdict.WA, "not guessed in 10 guesses"},
 		// Exits after one guess: the interactor, waiting for the next,
 		// sees end of file only then, and rejects.

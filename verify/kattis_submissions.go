@@ -54,8 +54,6 @@ func (k *kattisRun) submissions(ctx context.Context) {
 	tl := &Check{Name: CheckTimeLimit}
 	unsupported := ""
 	switch {
-	case info.Interactive:
-		unsupported = "interactive problems are not supported yet"
 	case info.MultiPass:
 		unsupported = "multi-pass problems are not supported yet"
 	}

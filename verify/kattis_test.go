@@ -139,3 +139,28 @@ func TestVerifyKattisFindsFaults(t *testing.T) {
 		}
 	}
 }
+
+// TestVerifyKattisInteractive verifies an interactive 2025-09 package
+// whose interactor is in Python and whose time limit is derived from the
+// accepted submission's interactive runs.
+func TestVerifyKattisInteractive(t *testing.T) {
+	rep := verifyDirs(t, filepath.Join("testdata", "kattis", "guess-2025"))[0]
+	want := map[string]verify.Status{
+		verify.CheckConfig:                              verify.Pass,
+		verify.CheckOutputValidator:                     verify.Pass,
+		verify.CheckSubmissions:                         verify.Pass,
+		verify.CheckTimeLimit:                           verify.Pass,
+		"submission accepted/binary.py":                 verify.Pass,
+		"submission wrong_answer/counts_up.py":          verify.Pass,
+		"submission run_time_error/reads_input_file.py": verify.Pass,
+	}
+	got := statuses(rep)
+	for name, st := range want {
+		if got[name] != st {
+			t.Errorf("check %q is %q, want %q (%+v)", name, got[name], st, rep.Check(name))
+		}
+	}
+	if !rep.OK {
+		t.Errorf("failed: %+v", rep.Checks)
+	}
+}

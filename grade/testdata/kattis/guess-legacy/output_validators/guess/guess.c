@@ -36,7 +36,7 @@ int main(int argc, char **argv) {
 		if (guess == secret) {
 			printf("correct\n");
 			fflush(stdout);
-			return verdict(42, "guessed in %ld guesses", used);
+			return verdict(42, "guessed on guess %ld", used);
 		}
 		printf(guess < secret ? "higher\n" : "lower\n");
 		fflush(stdout);
