@@ -15,9 +15,6 @@ import (
 // leaves the input of the next pass.
 const NextPassFile = "nextpass.in"
 
-// feedbackFiles are the feedback files kept after an interactive run.
-var feedbackFiles = []string{JudgeMessageFile, TeamMessageFile, ScoreFile, NextPassFile}
-
 // Interaction is how one run of a submission against an interactive
 // validator ended: both runs, which ended first, and what the validator
 // wrote in its feedback folder.
@@ -50,8 +47,8 @@ func (ix Interaction) Message() string {
 // under v.Limits. The submission never sees the input file. feedback is
 // the feedback folder on the host: the files in it are placed in {box}/
 // before the run (so a multi-pass validator finds what it left), and the
-// feedback files (judgemessage.txt, teammessage.txt, score.txt,
-// nextpass.in) are copied back after it. What the verdict is, is the
+// regular files it then holds (judgemessage.txt, teammessage.txt,
+// score.txt, nextpass.in, and any other) are copied back after it. What the verdict is, is the
 // caller's to decide from the Interaction. An error is the judge's own
 // failure.
 func (v Validator) Interact(ctx context.Context, prog runner.Spec, input, answer, feedback string) (Interaction, error) {
@@ -84,16 +81,10 @@ func (v Validator) Interact(ctx context.Context, prog runner.Spec, input, answer
 		files = append(files, runner.File{Name: name, Path: staged[i]})
 	}
 	spec.Program = files
-	entries, err := os.ReadDir(feedback)
-	if err != nil {
-		return ix, fmt.Errorf("interactive validator: feedback folder: %w", err)
+	if spec.Work, err = feedbackWork(feedback); err != nil {
+		return ix, fmt.Errorf("interactive validator: %w", err)
 	}
-	for _, e := range entries {
-		if e.Type().IsRegular() {
-			spec.Work = append(spec.Work, runner.File{Name: e.Name(), Path: filepath.Join(feedback, e.Name())})
-		}
-	}
-	spec.Collect, spec.CollectDir = feedbackFiles, feedback
+	spec.CollectAll, spec.CollectDir = true, feedback
 
 	res, err := c.Sandbox.RunInteraction(ctx, runner.Interaction{
 		Program:    prog,
@@ -102,9 +93,7 @@ func (v Validator) Interact(ctx context.Context, prog runner.Spec, input, answer
 		// is dropped; after any other end it gets EPIPE (problemtools).
 		KeepReading: func(r runner.Result) bool { return r.Status == runner.Exited && r.ExitCode == ValidatorAC },
 	})
-	// The runner fails to collect a feedback file the validator did not
-	// write only when it exited 0, which a validator must not do anyway.
-	if err != nil && !(res.Interactor.OK() && ctx.Err() == nil) {
+	if err != nil {
 		if ctx.Err() != nil {
 			return ix, fmt.Errorf("interactive validator: %w", ctx.Err())
 		}
@@ -114,4 +103,20 @@ func (v Validator) Interact(ctx context.Context, prog runner.Spec, input, answer
 	ix.JudgeMessage = readFirstLine(filepath.Join(feedback, JudgeMessageFile))
 	ix.TeamMessage = readFirstLine(filepath.Join(feedback, TeamMessageFile))
 	return ix, nil
+}
+
+// feedbackWork lists the regular files of the feedback folder on the host,
+// to be placed in the validator's {box}/.
+func feedbackWork(feedback string) ([]runner.File, error) {
+	entries, err := os.ReadDir(feedback)
+	if err != nil {
+		return nil, fmt.Errorf("feedback folder: %w", err)
+	}
+	var work []runner.File
+	for _, e := range entries {
+		if e.Type().IsRegular() {
+			work = append(work, runner.File{Name: e.Name(), Path: filepath.Join(feedback, e.Name())})
+		}
+	}
+	return work, nil
 }

@@ -288,13 +288,13 @@ func selectTests(all []problem.Test, names []string) []problem.Test {
 func (g *Grader) checker(ctx context.Context, p *problem.Problem) (checker.Checker, error) {
 	if p.Checker.Kind == problem.CheckerValidator {
 		v, err := g.validator(ctx, p)
-		if err != nil || !p.Interactive {
+		if err != nil || !p.Interactive && p.Passes == 0 {
 			return v, err
 		}
-		return interactor{v}, nil
+		return session{Validator: v, interactive: p.Interactive, passes: p.Passes}, nil
 	}
-	if p.Interactive {
-		return nil, fmt.Errorf("%s: an interactive problem needs an interactor (output validator)", p.Slug)
+	if p.Interactive || p.Passes > 0 {
+		return nil, fmt.Errorf("%s: an interactive or multi-pass problem needs an output validator", p.Slug)
 	}
 	if p.Checker.Kind != problem.CheckerCustom {
 		return checker.New(p.Checker, checker.Custom{})
@@ -377,9 +377,6 @@ func (g *Grader) runTests(ctx context.Context, prog *compile.Program, chk checke
 func (g *Grader) runTest(ctx context.Context, prog *compile.Program, chk checker.Checker, t problem.Test,
 	runLim, lim runner.Limits, outs *outputs, worker int, opt Options) TestResult {
 	tr := TestResult{Name: t.Name, Sample: t.Sample}
-	if ic, ok := chk.(interactor); ok {
-		return g.runInteractive(ctx, prog, ic.Validator, t, runLim, lim, tr)
-	}
 	out := outs.path(worker, t.Name)
 	if dir := filepath.Dir(out); outs.dir != "" && dir != outs.dir {
 		// A Kattis test is named by its path under data/.
@@ -392,6 +389,9 @@ func (g *Grader) runTest(ctx context.Context, prog *compile.Program, chk checker
 		tr.OutputPath = out
 	}
 	defer outs.done(out)
+	if s, ok := chk.(session); ok {
+		return g.runSession(ctx, prog, s, t, out, runLim, lim, tr)
+	}
 	res, err := g.Sandbox.Run(ctx, prog.Spec(t.Input, out, runLim))
 	if err != nil {
 		tr.Verdict, tr.Message = verdict.IE, err.Error()

@@ -4,11 +4,9 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"os"
 
 	"github.com/puzzlejudge/judge/checker"
 	"github.com/puzzlejudge/judge/compile"
-	"github.com/puzzlejudge/judge/problem"
 	"github.com/puzzlejudge/judge/runner"
 	"github.com/puzzlejudge/judge/verdict"
 )
@@ -65,28 +63,29 @@ func withValidator(msg, said string) string {
 	return msg + "; output validator: " + said
 }
 
-// runInteractive runs one test of an interactive problem: the submission
-// against the output validator, joined by pipes, and decides its verdict.
-func (g *Grader) runInteractive(ctx context.Context, prog *compile.Program, v checker.Validator, t problem.Test,
+// interactPass runs one pass of a test of an interactive problem: the
+// submission against the output validator, joined by pipes, on input
+// (the test's input, or a multi-pass problem's next input), and decides
+// its verdict.
+func (g *Grader) interactPass(ctx context.Context, prog *compile.Program, v checker.Validator, input, answer, feedback string,
 	runLim, lim runner.Limits, tr TestResult) TestResult {
-	v.Args = t.CheckerArgs
-	feedback, err := os.MkdirTemp(g.TempDir, "judge-feedback-")
+	ix, err := v.Interact(ctx, prog.Spec("", "", runLim), input, answer, feedback)
 	if err != nil {
-		tr.Verdict, tr.Message = verdict.IE, err.Error()
-		return tr
-	}
-	defer os.RemoveAll(feedback)
-	ix, err := v.Interact(ctx, prog.Spec("", "", runLim), t.Input, t.Output, feedback)
-	if err != nil {
-		tr.Verdict, tr.Message = verdict.IE, err.Error()
-		var failed *checker.Failure
-		if errors.As(err, &failed) {
-			tr.Message = failed.Error()
-		}
-		return tr
+		return internalTest(tr, err)
 	}
 	fill(&tr, ix.Program)
 	tr.Verdict, tr.Message = InteractiveVerdict(ix, lim)
+	return tr
+}
+
+// internalTest is a test the judge failed to judge: IE, with the error (a
+// validator's own failure as it says it).
+func internalTest(tr TestResult, err error) TestResult {
+	tr.Verdict, tr.Message = verdict.IE, err.Error()
+	var failed *checker.Failure
+	if errors.As(err, &failed) {
+		tr.Message = failed.Error()
+	}
 	return tr
 }
 

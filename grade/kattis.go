@@ -23,8 +23,6 @@ func judgeable(p *problem.Problem) error {
 		return nil
 	}
 	switch {
-	case p.Kattis.MultiPass:
-		return fmt.Errorf("%s: multi-pass problems are not supported yet", p.Slug)
 	case p.Limits.Time <= 0:
 		return fmt.Errorf("%s: the package gives no time limit; derive it from the accepted submissions first (judge verify, or grade.DeriveTimeLimit)", p.Slug)
 	}
@@ -174,7 +172,12 @@ func (g *Grader) validator(ctx context.Context, p *problem.Problem) (checker.Val
 	return checker.Validator{Custom: checker.Custom{Sandbox: g.Sandbox, Program: prog, Limits: ValidationLimits(p)}}, nil
 }
 
-// interactor is the output validator of an interactive problem: each test
-// runs the submission against it (runInteractive) instead of checking an
-// output afterwards.
-type interactor struct{ checker.Validator }
+// session is the output validator of a problem whose tests are more than
+// one run and one check (runSession): interactive problems, where the
+// submission runs against it, and multi-pass problems, where it may ask
+// for another pass.
+type session struct {
+	checker.Validator
+	interactive bool
+	passes      int // multi-pass: at most this many passes; 0 for one
+}

@@ -59,6 +59,7 @@ func LoadKattis(dir string) (*Problem, error) {
 		},
 		Checker:     CheckerSpec{Kind: CheckerDefault},
 		Interactive: md.Interactive,
+		Passes:      passes(md),
 		Kattis: &KattisInfo{
 			Package:             pk,
 			Version:             md.Version,
@@ -101,4 +102,12 @@ func LoadKattis(dir string) (*Problem, error) {
 // seconds converts seconds to a duration, to the millisecond.
 func seconds(s float64) time.Duration {
 	return time.Duration(math.Round(s*1000)) * time.Millisecond
+}
+
+// passes is the most passes of a multi-pass problem's test, 0 for others.
+func passes(md *kattis.Metadata) int {
+	if !md.MultiPass {
+		return 0
+	}
+	return max(md.Limits.ValidationPasses, 1)
 }

@@ -106,6 +106,10 @@ type Problem struct {
 	// each test instead of reading the test's input: Kattis interactive
 	// problems, and native ones with an interactor.
 	Interactive bool
+	// Passes is, for a multi-pass problem, the most passes a test may
+	// take (a pass's validator asks for the next by writing nextpass.in);
+	// 0 for others.
+	Passes int
 	// Format is FormatNative or FormatKattis.
 	Format string
 	// Kattis holds what only a Kattis package says, nil for a native one.

@@ -25,6 +25,11 @@ type Spec struct {
 	// into CollectDir (regular files only; links are refused).
 	Collect    []string
 	CollectDir string
+	// CollectAll copies, besides Collect, every regular file at the top of
+	// the working directory into CollectDir (links, folders and other
+	// kinds are left), for a program whose working directory is a folder
+	// that lives on between runs (a validator's feedback folder).
+	CollectAll bool
 	// Stdin is the host file given as standard input, through a pipe the
 	// judge feeds (the program never sees the host file itself); "" gives
 	// /dev/null.
