@@ -41,7 +41,10 @@ func InteractiveVerdict(ix checker.Interaction, lim runner.Limits) (verdict.Verd
 		return verdict.IE, "output validator " + join(fmt.Sprintf("exited %d, not 42 (accepted) or 43 (wrong answer)", code), said)
 	}
 	if ix.ValidatorFirst && code == checker.ValidatorWA {
-		return verdict.WA, withValidator("rejected before the submission ended", said)
+		if said != "" {
+			return verdict.WA, said
+		}
+		return verdict.WA, "output validator: rejected before the submission ended"
 	}
 	if v, msg := Classify(ix.Program, lim); v != verdict.AC {
 		return v, withValidator(msg, said)
@@ -57,7 +60,7 @@ func withValidator(msg, said string) string {
 	if said == "" {
 		return "output validator: " + msg
 	}
-	if msg == "" || msg == "rejected" {
+	if msg == "rejected" {
 		return said
 	}
 	return msg + "; output validator: " + said

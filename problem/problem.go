@@ -156,6 +156,15 @@ func Load(dir string) (*Problem, error) {
 		p.Checker.Source = filepath.Join(abs, cfg.checker.Source)
 	}
 
+	if cfg.interactor != "" {
+		src := filepath.Join(dir, cfg.interactor)
+		if err := requireFile(src); err != nil {
+			return nil, fmt.Errorf("%s: %s: %q: %w", cfgPath, keyInteractor, filepath.ToSlash(cfg.interactor), err)
+		}
+		p.Checker.Source = filepath.Join(abs, cfg.interactor)
+		p.Interactive = true
+	}
+
 	stmt := filepath.Join(dir, StatementFile)
 	if err := requireFile(stmt); err != nil {
 		return nil, fmt.Errorf("%s: %w", stmt, err)

@@ -330,7 +330,8 @@ func (r *run) plan(disp string, index int) (*pkg, error) {
 		pk.p.Limits.Time = r.timeLimit
 		pk.limitOverride = true
 	}
-	pk.statement = checkStatement(disp)
+	interactive := pk.p != nil && pk.p.Interactive
+	pk.statement = checkStatement(disp, interactive)
 	tests, details, unpaired := scanTests(disp)
 	pk.testFiles = &Check{Name: CheckTestFiles}
 	if pk.blame == CheckTestFiles && len(details) == 0 {
@@ -341,7 +342,7 @@ func (r *run) plan(disp string, index int) (*pkg, error) {
 	} else {
 		pass(pk.testFiles, report.Plural(len(tests), "test")+", each .in with its .out")
 	}
-	pk.samples = checkSamples(disp, tests)
+	pk.samples = checkSamples(disp, tests, interactive)
 	pk.statedLimits = checkStatedLimits(disp, pk.p)
 	pk.distinct = checkDistinct(tests)
 	pk.leftovers = checkLeftovers(disp)

@@ -1,0 +1,45 @@
+package verify_test
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"github.com/puzzlejudge/judge/verify"
+)
+
+// TestVerifyNativeInteractive verifies the bundled interactive problem:
+// its statement has an Interaction section and shows the sample's input
+// only, and every solution gets its folder's verdict against the
+// interactor.
+func TestVerifyNativeInteractive(t *testing.T) {
+	v := &verify.Verifier{Kit: newKit(t, ".."), Workers: 2}
+	rep, err := v.Verify(context.Background(), []string{"../problems/hidden-number"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := rep.Problems[0]
+	if !p.OK {
+		for _, c := range p.Checks {
+			t.Logf("%s %s: %s", c.Status, c.Name, c.Message)
+		}
+		t.Fatal("hidden-number does not verify")
+	}
+	want := map[string]string{
+		verify.CheckConfig:                      "interactive, interactor interactor/interactor.cpp",
+		verify.CheckSamples:                     "interactive: inputs only",
+		"solution accepted/binary.cpp":          "AC on all",
+		"solution accepted/binary.go":           "AC on all",
+		"solution accepted/binary.py":           "AC on all",
+		"solution wrong_answer/counts_up.py":    "more than 30 questions",
+		"solution time_limit_exceeded/spins.go": "TLE",
+		"solution run_time_error/gives_up.py":   "RE",
+		verify.CheckReferences:                  "judged by the interactor",
+	}
+	for name, msg := range want {
+		c := p.Check(name)
+		if c == nil || c.Status != verify.Pass || !strings.Contains(c.Message, msg) {
+			t.Errorf("check %q: %+v, want a pass with %q", name, c, msg)
+		}
+	}
+}
