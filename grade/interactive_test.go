@@ -149,6 +149,10 @@ func TestInteractorMisbehaves(t *testing.T) {
 			"import sys\nsys.stdin.read()\nraise SystemExit(5)\n", verdict.WA, "rejected before the submission ended"},
 		{"accepts first, submission then crashes", "import sys\nsys.exit(42)\n",
 			"import sys\nsys.stdin.read()\nraise SystemExit(5)\n", verdict.RE, "exit 5"},
+		// Its output has no limit of its own (it goes to the pipe): once
+		// the submission has ended it is read and dropped, and the
+		// interactor's CPU or wall limit ends it.
+		{"writes forever", "import sys\nwhile True:\n    sys.stdout.write('x' * 65536)\n", "import sys\nsys.exit(0)\n", verdict.IE, "output validator exceeded its"},
 		{"accepts first, submission keeps writing", "import sys\nsys.exit(42)\n",
 			"import sys\nsys.stdin.read()\nsys.stdout.write('x' * 1000000)\n", verdict.AC, ""},
 	}
