@@ -7,9 +7,9 @@
 // Boxes are reused between runs, but nothing of a run is: every run gets a
 // fresh cgroup and a cgroup namespace of its own, the box's IPC namespace
 // is emptied after it (every SysV object and POSIX message queue), its
-// working folders are emptied, standard input is a pipe the judge feeds,
-// and its program folder is read-only (full mode) or placed again when
-// changed (basic). Programs start from one launcher thread per box, dressed
+// working folders are emptied, standard input is a pipe the judge feeds
+// (or a pipe end the caller gives: see RunInteraction), and its program
+// folder is read-only (full mode) or placed again when changed (basic). Programs start from one launcher thread per box, dressed
 // once: a session keyring of the box's own (empty: the filter denies every
 // keyring call), no_new_privs, no capabilities, the seccomp filter.
 //
