@@ -9,8 +9,9 @@
 // is emptied after it (every SysV object and POSIX message queue), its
 // working folders are emptied, standard input is a pipe the judge feeds
 // (or a pipe end the caller gives: see RunInteraction), and its program
-// folder is read-only (full mode) or placed again when changed (basic). Programs start from one launcher thread per box, dressed
-// once: a session keyring of the box's own (empty: the filter denies every
+// folder is read-only (full mode) or placed again when changed (basic).
+// Programs start from one launcher thread per box, dressed once: a
+// session keyring of the box's own (empty: the filter denies every
 // keyring call), no_new_privs, no capabilities, the seccomp filter.
 //
 // # Layout
