@@ -43,7 +43,7 @@ func (r *run) report(pk *pkg) *ProblemReport {
 	add(pk.statedLimits)
 	add(pk.distinct)
 	add(pk.leftovers)
-	if pk.p != nil && pk.p.Checker.Kind == problem.CheckerCustom {
+	if pk.p != nil && (pk.p.Checker.Kind == problem.CheckerCustom || pk.p.Interactive) {
 		addRun(CheckChecker, pk.checkerCheck)
 	}
 	addRun(CheckValidator, pk.validatorCheck)
@@ -102,6 +102,9 @@ func (pk *pkg) checkerCheck() *Check {
 		return skip(c, pk.runnable)
 	case pk.checkerErr != nil:
 		return failErr(c, pk.checkerErr)
+	}
+	if pk.p.Interactive {
+		return pass(c, "interactor compiles")
 	}
 	return pass(c, "custom checker compiles")
 }

@@ -2,6 +2,8 @@ package verify_test
 
 import (
 	"context"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -41,5 +43,30 @@ func TestVerifyNativeInteractive(t *testing.T) {
 		if c == nil || c.Status != verify.Pass || !strings.Contains(c.Message, msg) {
 			t.Errorf("check %q: %+v, want a pass with %q", name, c, msg)
 		}
+	}
+}
+
+// TestVerifyBrokenInteractor: an interactor that does not compile fails
+// the checker check and fails the package, and no solution is judged.
+func TestVerifyBrokenInteractor(t *testing.T) {
+	root := t.TempDir()
+	for _, d := range []string{"problems/hidden-number", "solutions/hidden-number"} {
+		if err := os.CopyFS(filepath.Join(root, d), os.DirFS(filepath.Join("..", d))); err != nil {
+			t.Fatal(err)
+		}
+	}
+	src := filepath.Join(root, "problems/hidden-number/interactor/interactor.cpp")
+	if err := os.WriteFile(src, []byte("int main() { return undefined_name; }\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	v := &verify.Verifier{Kit: newKit(t, root), Workers: 2}
+	rep, err := v.Verify(context.Background(), []string{filepath.Join(root, "problems/hidden-number")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := rep.Problems[0]
+	c := p.Check(verify.CheckChecker)
+	if p.OK || c == nil || c.Status != verify.Fail || !strings.Contains(c.Message, "interactor.cpp: does not compile") {
+		t.Errorf("ok %v, checker check %+v", p.OK, c)
 	}
 }
