@@ -77,6 +77,9 @@ func (k *Kit) Stress(ctx context.Context, p *problem.Problem, opt StressOptions)
 	if p.Generator == "" {
 		return nil, fmt.Errorf("%s: no generator (%s/main.go) to make inputs with", p.Dir, problem.GeneratorDir)
 	}
+	if p.Interactive {
+		return nil, fmt.Errorf("%s: interactive problem: outputs cannot be compared; judge the solution with judge submit or judge verify", p.Dir)
+	}
 	if k.Grader == nil {
 		return nil, errors.New("stress: no grader")
 	}

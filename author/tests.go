@@ -63,6 +63,9 @@ type tools struct {
 // prepare compiles p's validator (required), its generator (when
 // generator is true) and its reference solution.
 func (k *Kit) prepare(ctx context.Context, p *problem.Problem, generator bool) (*tools, error) {
+	if p.Interactive {
+		return nil, fmt.Errorf("%s: interactive problem: a test's .out is the interactor's answer file, not a reference's output; write tests/NAME.in and tests/NAME.out yourself", p.Dir)
+	}
 	if p.Validator == "" {
 		return nil, fmt.Errorf("%s: no validator (%s/main.go): inputs cannot be checked", p.Dir, problem.ValidatorDir)
 	}

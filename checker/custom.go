@@ -114,7 +114,9 @@ type boxedRun struct {
 	files, names []string
 	args         []string
 	stdin        string
+	work         []runner.File
 	collect      []string
+	collectAll   bool
 	collectDir   string
 }
 
@@ -148,7 +150,8 @@ func (c Custom) runBoxed(ctx context.Context, r boxedRun) (runner.Result, runner
 		files = append(files, runner.File{Name: name, Path: staged[i]})
 	}
 	spec.Program = files
-	spec.Collect, spec.CollectDir = r.collect, r.collectDir
+	spec.Work = r.work
+	spec.Collect, spec.CollectAll, spec.CollectDir = r.collect, r.collectAll, r.collectDir
 
 	res, err := c.Sandbox.Run(ctx, spec)
 	if err != nil {

@@ -59,17 +59,29 @@ func (v Validator) Check(ctx context.Context, input, output, expected string) (R
 		return Result{}, fmt.Errorf("output validator: %w", err)
 	}
 	defer os.RemoveAll(feedback)
+	return v.CheckIn(ctx, input, output, expected, feedback)
+}
+
+// CheckIn is Check with the feedback folder on the host given: the files
+// in it are placed in the validator's {box}/ first (a multi-pass
+// validator finds what it left there), and the regular files it then
+// holds (judgemessage.txt, teammessage.txt, score.txt, nextpass.in, and
+// any other) are copied back into it afterwards.
+func (v Validator) CheckIn(ctx context.Context, input, output, expected, feedback string) (Result, error) {
+	work, err := feedbackWork(feedback)
+	if err != nil {
+		return Result{}, fmt.Errorf("output validator: %w", err)
+	}
 	res, lim, err := v.runBoxed(ctx, boxedRun{
 		files:      []string{input, expected},
 		names:      validatorFiles,
 		args:       append([]string{"{prog}/" + validatorFiles[0], "{prog}/" + validatorFiles[1], "{box}/"}, v.Args...),
 		stdin:      output,
-		collect:    []string{JudgeMessageFile, TeamMessageFile, ScoreFile},
+		work:       work,
+		collectAll: true,
 		collectDir: feedback,
 	})
-	// The runner fails to collect a feedback file the program did not
-	// write only when it exited 0, which a validator must not do anyway.
-	if err != nil && !(res.OK() && ctx.Err() == nil) {
+	if err != nil {
 		return Result{}, err
 	}
 	judgeMsg := readFirstLine(filepath.Join(feedback, JudgeMessageFile))

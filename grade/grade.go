@@ -293,7 +293,14 @@ func selectTests(all []problem.Test, names []string) []problem.Test {
 // checker builds the problem's checker, compiling a custom one first.
 func (g *Grader) checker(ctx context.Context, p *problem.Problem) (checker.Checker, error) {
 	if p.Checker.Kind == problem.CheckerValidator {
-		return g.validator(ctx, p)
+		v, err := g.validator(ctx, p)
+		if err != nil || !p.Interactive && p.Passes == 0 {
+			return v, err
+		}
+		return session{Validator: v, interactive: p.Interactive, passes: p.Passes}, nil
+	}
+	if p.Interactive || p.Passes > 0 {
+		return nil, fmt.Errorf("%s: an interactive or multi-pass problem needs an output validator", p.Slug)
 	}
 	if p.Checker.Kind != problem.CheckerCustom {
 		return checker.New(p.Checker, checker.Custom{})
@@ -388,19 +395,15 @@ func (g *Grader) runTest(ctx context.Context, prog *compile.Program, chk checker
 		tr.OutputPath = out
 	}
 	defer outs.done(out)
+	if s, ok := chk.(session); ok {
+		return g.runSession(ctx, prog, s, t, out, runLim, lim, tr)
+	}
 	res, err := g.Sandbox.Run(ctx, prog.Spec(t.Input, out, runLim))
 	if err != nil {
 		tr.Verdict, tr.Message = verdict.IE, err.Error()
 		return tr
 	}
-	tr.CPU = res.CPU
-	tr.TimeMs = res.CPU.Milliseconds()
-	tr.WallMs = res.Wall.Milliseconds()
-	tr.MemoryKB = res.Memory >> 10
-	tr.ExitCode = res.ExitCode
-	if res.Status == runner.Signaled || res.Signal != 0 {
-		tr.Signal = runner.SignalName(res.Signal)
-	}
+	fill(&tr, res)
 	tr.Verdict, tr.Message = Classify(res, lim)
 	if tr.Verdict != verdict.AC {
 		return tr

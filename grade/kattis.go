@@ -23,10 +23,6 @@ func judgeable(p *problem.Problem) error {
 		return nil
 	}
 	switch {
-	case p.Kattis.Interactive:
-		return fmt.Errorf("%s: interactive problems are not supported yet", p.Slug)
-	case p.Kattis.MultiPass:
-		return fmt.Errorf("%s: multi-pass problems are not supported yet", p.Slug)
 	case p.Limits.Time <= 0:
 		return fmt.Errorf("%s: the package gives no time limit; derive it from the accepted submissions first (judge verify, or grade.DeriveTimeLimit)", p.Slug)
 	}
@@ -165,13 +161,23 @@ func mainSource(sources []string) string {
 }
 
 // validator compiles a Kattis package's custom output validator.
-func (g *Grader) validator(ctx context.Context, p *problem.Problem) (checker.Checker, error) {
+func (g *Grader) validator(ctx context.Context, p *problem.Problem) (checker.Validator, error) {
 	prog, comp, err := g.CompileProgram(ctx, p.Checker.Source)
 	if err != nil {
-		return nil, fmt.Errorf("output validator: %w", err)
+		return checker.Validator{}, fmt.Errorf("output validator: %w", err)
 	}
 	if !comp.OK {
-		return nil, fmt.Errorf("output validator %s does not compile: %s", p.Checker.Source, comp.Output)
+		return checker.Validator{}, fmt.Errorf("output validator %s does not compile: %s", p.Checker.Source, comp.Output)
 	}
 	return checker.Validator{Custom: checker.Custom{Sandbox: g.Sandbox, Program: prog, Limits: ValidationLimits(p)}}, nil
+}
+
+// session is the output validator of a problem whose tests are more than
+// one run and one check (runSession): interactive problems, where the
+// submission runs against it, and multi-pass problems, where it may ask
+// for another pass.
+type session struct {
+	checker.Validator
+	interactive bool
+	passes      int // multi-pass: at most this many passes; 0 for one
 }

@@ -43,8 +43,12 @@ emphasis, code blocks) when standard output is one, and as plain Markdown otherw
 				sort.Strings(langs)
 				timeLimit += " (" + strings.Join(langs, ", ") + ")"
 			}
-			head := fmt.Sprintf("%s — %s\ntime limit %s, memory limit %s, output limit %s, checker %s\n",
-				p.Slug, p.Title, timeLimit, problem.FormatSize(p.Limits.Memory), problem.FormatSize(p.Limits.Output), p.Checker.Kind)
+			judged := "checker " + p.Checker.Kind
+			if p.Interactive {
+				judged = "interactive"
+			}
+			head := fmt.Sprintf("%s — %s\ntime limit %s, memory limit %s, output limit %s, %s\n",
+				p.Slug, p.Title, timeLimit, problem.FormatSize(p.Limits.Memory), problem.FormatSize(p.Limits.Output), judged)
 			text := string(data)
 			if !plain && isTerminal(out) && os.Getenv("NO_COLOR") == "" {
 				width := 80

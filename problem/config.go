@@ -17,6 +17,9 @@ type config struct {
 	limits    Limits
 	checker   CheckerSpec
 	reference string
+	// interactor is the interactor's source, relative to the package
+	// folder, or "".
+	interactor string
 }
 
 // Keys of problem.yaml.
@@ -30,12 +33,13 @@ const (
 	keyFloatRel      = "float_rel"
 	keyCheckerSource = "checker_source"
 	keyReference     = "reference"
+	keyInteractor    = "interactor"
 )
 
 // knownKeys lists the keys of problem.yaml in the order they are checked.
 var knownKeys = [...]string{
 	keyTitle, keyTimeLimit, keyMemoryLimit, keyOutputLimit, keyChecker,
-	keyFloatAbs, keyFloatRel, keyCheckerSource, keyReference,
+	keyFloatAbs, keyFloatRel, keyCheckerSource, keyReference, keyInteractor,
 }
 
 // parseConfig parses and validates the content of a problem.yaml. Its
@@ -141,6 +145,17 @@ func parseConfig(data []byte) (*config, error) {
 			return nil, fmt.Errorf("%s: %q must be a .go file", keyCheckerSource, src.Value)
 		}
 		c.checker.Source = filepath.Clean(s)
+	}
+	if v := values[keyInteractor]; v != nil {
+		if values[keyChecker] != nil {
+			return nil, fmt.Errorf("%s: not allowed with %s (the interactor gives each test's verdict)", keyChecker, keyInteractor)
+		}
+		s := filepath.FromSlash(strings.TrimSpace(v.Value))
+		if !filepath.IsLocal(s) {
+			return nil, fmt.Errorf("%s: %q must be a path inside the package folder", keyInteractor, v.Value)
+		}
+		c.interactor = filepath.Clean(s)
+		c.checker = CheckerSpec{Kind: CheckerValidator}
 	}
 	if v := values[keyReference]; v != nil {
 		c.reference = strings.TrimSpace(v.Value)

@@ -57,7 +57,9 @@ func LoadKattis(dir string) (*Problem, error) {
 			Memory: int64(l.Memory) * MiB,
 			Output: int64(l.Output) * MiB,
 		},
-		Checker: CheckerSpec{Kind: CheckerDefault},
+		Checker:     CheckerSpec{Kind: CheckerDefault},
+		Interactive: md.Interactive,
+		Passes:      passes(md),
 		Kattis: &KattisInfo{
 			Package:             pk,
 			Version:             md.Version,
@@ -100,4 +102,12 @@ func LoadKattis(dir string) (*Problem, error) {
 // seconds converts seconds to a duration, to the millisecond.
 func seconds(s float64) time.Duration {
 	return time.Duration(math.Round(s*1000)) * time.Millisecond
+}
+
+// passes is the most passes of a multi-pass problem's test, 0 for others.
+func passes(md *kattis.Metadata) int {
+	if !md.MultiPass {
+		return 0
+	}
+	return max(md.Limits.ValidationPasses, 1)
 }

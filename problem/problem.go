@@ -101,6 +101,15 @@ type Problem struct {
 	Validator string      // absolute path of validator/ if it holds main.go, else ""
 	Generator string      // absolute path of generator/ if it holds main.go, else ""
 	Tests     []Test      // samples first, then the other tests, each sorted by NaturalLess on Name (Kattis: lexicographic, depth first)
+	// Interactive says the submission talks with the output validator
+	// (Checker.Kind CheckerValidator, the interactor) through pipes on
+	// each test instead of reading the test's input: Kattis interactive
+	// problems, and native ones with an interactor.
+	Interactive bool
+	// Passes is, for a multi-pass problem, the most passes a test may
+	// take (a pass's validator asks for the next by writing nextpass.in);
+	// 0 for others.
+	Passes int
 	// Format is FormatNative or FormatKattis.
 	Format string
 	// Kattis holds what only a Kattis package says, nil for a native one.
@@ -145,6 +154,15 @@ func Load(dir string) (*Problem, error) {
 			return nil, fmt.Errorf("%s: checker_source: %q: %w", cfgPath, filepath.ToSlash(cfg.checker.Source), err)
 		}
 		p.Checker.Source = filepath.Join(abs, cfg.checker.Source)
+	}
+
+	if cfg.interactor != "" {
+		src := filepath.Join(dir, cfg.interactor)
+		if err := requireFile(src); err != nil {
+			return nil, fmt.Errorf("%s: %s: %q: %w", cfgPath, keyInteractor, filepath.ToSlash(cfg.interactor), err)
+		}
+		p.Checker.Source = filepath.Join(abs, cfg.interactor)
+		p.Interactive = true
 	}
 
 	stmt := filepath.Join(dir, StatementFile)

@@ -244,6 +244,12 @@ func TestLoadErrors(t *testing.T) {
 			`problems/x/problem.yaml: checker_source: "../c.go" must be a path inside the package folder`},
 		{"source missing", minimalYAML + "checker: custom\nchecker_source: checker/main.go\n", nil,
 			`problems/x/problem.yaml: checker_source: "checker/main.go": file does not exist`},
+		{"interactor with checker", minimalYAML + "checker: exact\ninteractor: i.cpp\n", map[string]string{"i.cpp": "x"},
+			`problems/x/problem.yaml: checker: not allowed with interactor (the interactor gives each test's verdict)`},
+		{"interactor outside", minimalYAML + "interactor: ../i.cpp\n", nil,
+			`problems/x/problem.yaml: interactor: "../i.cpp" must be a path inside the package folder`},
+		{"interactor missing", minimalYAML + "interactor: interactor/i.cpp\n", nil,
+			`problems/x/problem.yaml: interactor: "interactor/i.cpp": file does not exist`},
 		{"missing statement", minimalYAML, map[string]string{"statement.md": ""},
 			`problems/x/statement.md: file does not exist`},
 		{"in without out", minimalYAML, map[string]string{"tests/3.in": "x"},
@@ -280,6 +286,21 @@ func TestLoadErrors(t *testing.T) {
 				t.Errorf("error spans lines: %q", got)
 			}
 		})
+	}
+}
+
+// TestLoadInteractive loads a native package with an interactor: it is
+// interactive, judged by the interactor as a Kattis output validator.
+func TestLoadInteractive(t *testing.T) {
+	root := t.TempDir()
+	writeTree(t, root, pkg("x", minimalYAML+"interactor: interactor/main.py\n", map[string]string{"interactor/main.py": "import sys\n"}))
+	p, err := Load(filepath.Join(root, "problems/x"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := CheckerSpec{Kind: CheckerValidator, Source: filepath.Join(root, "problems/x/interactor/main.py")}
+	if !p.Interactive || p.Checker != want || p.Passes != 0 {
+		t.Errorf("interactive %v, checker %+v, passes %d; want interactive, %+v", p.Interactive, p.Checker, p.Passes, want)
 	}
 }
 

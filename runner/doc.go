@@ -7,10 +7,11 @@
 // Boxes are reused between runs, but nothing of a run is: every run gets a
 // fresh cgroup and a cgroup namespace of its own, the box's IPC namespace
 // is emptied after it (every SysV object and POSIX message queue), its
-// working folders are emptied, standard input is a pipe the judge feeds,
-// and its program folder is read-only (full mode) or placed again when
-// changed (basic). Programs start from one launcher thread per box, dressed
-// once: a session keyring of the box's own (empty: the filter denies every
+// working folders are emptied, standard input is a pipe the judge feeds
+// (or a pipe end the caller gives: see RunInteraction), and its program
+// folder is read-only (full mode) or placed again when changed (basic).
+// Programs start from one launcher thread per box, dressed once: a
+// session keyring of the box's own (empty: the filter denies every
 // keyring call), no_new_privs, no capabilities, the seccomp filter.
 //
 // # Layout
@@ -20,7 +21,9 @@
 //	box.go         a box: its folder, its helper, its next cgroup
 //	run.go         one run: request, limits enforced while it runs
 //	status.go      how a run ended: the status rules (decide)
-//	streams.go     stdin fed through a pipe, stdout and stderr read
+//	streams.go     stdin fed through a pipe, stdout and stderr read (or
+//	               ends the caller gives: Spec.StdinPipe, StdoutPipe)
+//	pair.go        two programs joined by pipes (interactive problems)
 //	files.go       program and work files placed, outputs collected
 //	helper*.go     the helper's side: its loop, the box's root, the
 //	               launcher and the fork, the IPC clean-up
@@ -90,6 +93,17 @@
 //	Disk    the box's tmpfs size (full mode).
 //
 // When a run ends, for any reason, every process it started is killed.
+//
+// # Two programs joined by pipes
+//
+// [Sandbox.RunInteraction] runs a program and an interactor at once, each
+// in a box of its own under its own limits (one Spec each, run as by
+// Run), the program's stdout piped to the interactor's stdin and back.
+// The judge holds a copy of each pipe's write end until the run of its
+// writer is over, so neither side sees end of file before the other has
+// ended, and of each read end, so that writing to a side that has ended
+// is read and dropped (or, if the caller says so of the interactor's
+// result, fails with EPIPE). Neither program holds a host file.
 //
 // # System calls
 //

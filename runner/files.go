@@ -1,6 +1,7 @@
 package runner
 
 import (
+	"errors"
 	"fmt"
 	"github.com/puzzlejudge/judge/internal/fileutil"
 	"io"
@@ -105,6 +106,9 @@ func clearDir(dir string) error {
 	return first
 }
 
+// errNotRegular is collect's error for what is not a regular file.
+var errNotRegular = errors.New("not a regular file")
+
 // collect copies a file the program made out of the box. It refuses links
 // and anything but a regular file, so that a hostile compiler cannot make
 // the judge read a host file.
@@ -119,7 +123,7 @@ func collect(src, dst string) error {
 		return err
 	}
 	if !fi.Mode().IsRegular() {
-		return fmt.Errorf("%s is not a regular file", filepath.Base(src))
+		return fmt.Errorf("%s: %w", filepath.Base(src), errNotRegular)
 	}
 	tmp, err := os.CreateTemp(filepath.Dir(dst), ".collect-*")
 	if err != nil {
@@ -140,6 +144,25 @@ func collect(src, dst string) error {
 		return err
 	}
 	return os.Rename(tmp.Name(), dst)
+}
+
+// collectAll copies every regular file at the top of dir into dst (see
+// Spec.CollectAll); the rest is left, and so is a file that turns out not
+// to be regular when opened.
+func collectAll(dir, dst string) error {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return fmt.Errorf("collect: %w", err)
+	}
+	for _, e := range entries {
+		if !e.Type().IsRegular() {
+			continue
+		}
+		if err := collect(filepath.Join(dir, e.Name()), filepath.Join(dst, e.Name())); err != nil && !errors.Is(err, syscall.ELOOP) && !errors.Is(err, errNotRegular) {
+			return fmt.Errorf("collect %s: %w", e.Name(), err)
+		}
+	}
+	return nil
 }
 
 // copyOutput copies the program's stdout to path (or nowhere), up to limit

@@ -195,6 +195,11 @@ func (b *box) run(ctx context.Context, spec Spec, lim Limits) (res Result, healt
 			return res, true, fmt.Errorf("collect %s: %w", name, err)
 		}
 	}
+	if spec.CollectAll {
+		if err := collectAll(filepath.Join(b.dir, "work"), spec.CollectDir); err != nil {
+			return res, true, err
+		}
+	}
 	return res, true, nil
 }
 

@@ -1,5 +1,7 @@
 package runner
 
+import "os"
+
 // File is a host file placed into a box for a run.
 type File struct {
 	Name string // base name inside the box
@@ -23,6 +25,11 @@ type Spec struct {
 	// into CollectDir (regular files only; links are refused).
 	Collect    []string
 	CollectDir string
+	// CollectAll copies, besides Collect, every regular file at the top of
+	// the working directory into CollectDir (links, folders and other
+	// kinds are left), for a program whose working directory is a folder
+	// that lives on between runs (a validator's feedback folder).
+	CollectAll bool
 	// Stdin is the host file given as standard input, through a pipe the
 	// judge feeds (the program never sees the host file itself); "" gives
 	// /dev/null.
@@ -30,6 +37,14 @@ type Spec struct {
 	// Stdout is the host file standard output is written to; "" discards
 	// it (it is still counted against the output limit).
 	Stdout string
+	// StdinPipe and StdoutPipe, when set, are given ends (of pipes, as a
+	// rule) the program gets as its standard input and output instead of
+	// Stdin and Stdout, which must then be empty. The runner hands the
+	// program a copy and never reads or writes them itself: the caller
+	// keeps its own ends and closes them. The output limit is not counted
+	// on a given stdout (Result.Output is zero); whoever reads it bounds
+	// it. RunPair joins two programs this way.
+	StdinPipe, StdoutPipe *os.File
 	// Combined sends stdout and stderr together into Result.Stderr, capped
 	// at Limits.Stderr, with no output limit (for compilers).
 	Combined bool

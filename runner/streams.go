@@ -1,6 +1,7 @@
 package runner
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -32,13 +33,26 @@ func (b *box) openStreams(spec Spec) (*streams, error) {
 		st.close()
 		return nil, err
 	}
-	if spec.Stdin == "" {
+	if spec.StdinPipe != nil && spec.Stdin != "" || spec.StdoutPipe != nil && spec.Stdout != "" {
+		return fail(errors.New("run: a given pipe end and a host file for the same stream"))
+	}
+	if spec.StdoutPipe != nil && spec.Combined {
+		return fail(errors.New("run: a given stdout cannot be combined with stderr"))
+	}
+	switch {
+	case spec.StdinPipe != nil:
+		fd, err := dupCloexec(spec.StdinPipe)
+		if err != nil {
+			return fail(err)
+		}
+		st.theirs = append(st.theirs, fd)
+	case spec.Stdin == "":
 		null, err := unix.Open(os.DevNull, unix.O_RDONLY|unix.O_CLOEXEC, 0)
 		if err != nil {
 			return fail(fmt.Errorf("open %s: %w", os.DevNull, err))
 		}
 		st.theirs = append(st.theirs, null)
-	} else {
+	default:
 		in, err := os.Open(spec.Stdin)
 		if err != nil {
 			return fail(err)
@@ -50,13 +64,22 @@ func (b *box) openStreams(spec Spec) (*streams, error) {
 		}
 		st.theirs, st.feed = append(st.theirs, r), w
 	}
-	outW, outR, err := pipe(true)
-	if err != nil {
-		return fail(err)
+	if spec.StdoutPipe != nil {
+		fd, err := dupCloexec(spec.StdoutPipe)
+		if err != nil {
+			return fail(err)
+		}
+		st.theirs = append(st.theirs, fd)
+	} else {
+		outW, outR, err := pipe(true)
+		if err != nil {
+			return fail(err)
+		}
+		st.out, st.theirs = outR, append(st.theirs, outW)
 	}
-	st.out, st.theirs = outR, append(st.theirs, outW)
 	if spec.Combined {
-		st.err, st.theirs = outR, append(st.theirs, outW)
+		// (never with a given stdout: refused above)
+		st.err, st.theirs = st.out, append(st.theirs, st.theirs[1])
 		return st, nil
 	}
 	errW, errR, err := pipe(true)
@@ -65,6 +88,16 @@ func (b *box) openStreams(spec Spec) (*streams, error) {
 	}
 	st.err, st.theirs = errR, append(st.theirs, errW)
 	return st, nil
+}
+
+// dupCloexec returns a copy of f's descriptor, closed on exec, to send
+// to the helper as one of the program's standard streams.
+func dupCloexec(f *os.File) (int, error) {
+	fd, err := unix.FcntlInt(f.Fd(), unix.F_DUPFD_CLOEXEC, 0)
+	if err != nil {
+		return -1, fmt.Errorf("dup given stream: %w", err)
+	}
+	return fd, nil
 }
 
 // pipe makes a pipe whose one end the judge keeps, as a non-blocking file
@@ -110,11 +143,14 @@ func (st *streams) start(spec Spec, lim Limits, res *Result, onLimit func()) {
 		}()
 		return
 	}
-	st.wg.Add(2)
-	go func() {
-		defer st.wg.Done()
-		res.Output, st.outErr = copyOutput(st.out, spec.Stdout, lim.Output, onLimit)
-	}()
+	if st.out != nil {
+		st.wg.Add(1)
+		go func() {
+			defer st.wg.Done()
+			res.Output, st.outErr = copyOutput(st.out, spec.Stdout, lim.Output, onLimit)
+		}()
+	}
+	st.wg.Add(1)
 	go func() {
 		defer st.wg.Done()
 		res.Stderr, _ = readCapped(st.err, lim.Stderr)

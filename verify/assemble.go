@@ -43,7 +43,7 @@ func (r *run) report(pk *pkg) *ProblemReport {
 	add(pk.statedLimits)
 	add(pk.distinct)
 	add(pk.leftovers)
-	if pk.p != nil && pk.p.Checker.Kind == problem.CheckerCustom {
+	if pk.p != nil && (pk.p.Checker.Kind == problem.CheckerCustom || pk.p.Interactive) {
 		addRun(CheckChecker, pk.checkerCheck)
 	}
 	addRun(CheckValidator, pk.validatorCheck)
@@ -80,7 +80,12 @@ func (pk *pkg) configCheck() *Check {
 	if pk.limitOverride {
 		how = " (from --time-limit)"
 	}
-	return pass(c, fmt.Sprintf("time limit %v%s, memory limit %s, checker %s", l.Time, how, problem.FormatSize(l.Memory), pk.p.Checker.Kind))
+	judged := "checker " + pk.p.Checker.Kind
+	if pk.p.Interactive {
+		rel, _ := filepath.Rel(pk.p.Dir, pk.p.Checker.Source)
+		judged = "interactive, interactor " + filepath.ToSlash(rel)
+	}
+	return pass(c, fmt.Sprintf("time limit %v%s, memory limit %s, %s", l.Time, how, problem.FormatSize(l.Memory), judged))
 }
 
 func (pk *pkg) statementCheck() *Check {
@@ -97,6 +102,9 @@ func (pk *pkg) checkerCheck() *Check {
 		return skip(c, pk.runnable)
 	case pk.checkerErr != nil:
 		return failErr(c, pk.checkerErr)
+	}
+	if pk.p.Interactive {
+		return pass(c, "interactor compiles")
 	}
 	return pass(c, "custom checker compiles")
 }
@@ -520,5 +528,9 @@ func (pk *pkg) outputsCheck() *Check {
 	if len(sr.results) == 1 {
 		verb = " agrees"
 	}
-	return pass(c, fmt.Sprintf("%s%s with %s (checker %s)", all(len(sr.results), "expected output"), verb, sr.sol.Rel, pk.p.Checker.Kind))
+	by := "checker " + pk.p.Checker.Kind
+	if pk.p.Interactive {
+		by = "judged by the interactor"
+	}
+	return pass(c, fmt.Sprintf("%s%s with %s (%s)", all(len(sr.results), "expected output"), verb, sr.sol.Rel, by))
 }

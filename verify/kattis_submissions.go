@@ -54,12 +54,6 @@ func (k *kattisRun) submissions(ctx context.Context) {
 	tl := &Check{Name: CheckTimeLimit}
 	unsupported := ""
 	switch {
-	case info.Interactive:
-		unsupported = "interactive problems are not supported yet"
-	case info.MultiPass:
-		unsupported = "multi-pass problems are not supported yet"
-	}
-	switch {
 	case unsupported != "":
 		k.add(skip(tl, unsupported))
 	case info.TimeFromSubmissions:

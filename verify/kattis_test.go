@@ -139,3 +139,33 @@ func TestVerifyKattisFindsFaults(t *testing.T) {
 		}
 	}
 }
+
+// TestVerifyKattisInteractive verifies an interactive 2025-09 package
+// whose interactor is in Python and whose time limit is derived from the
+// accepted submission's interactive runs, and a multi-pass one.
+func TestVerifyKattisInteractive(t *testing.T) {
+	reps := verifyDirs(t, filepath.Join("testdata", "kattis", "guess-2025"), filepath.Join("testdata", "kattis", "encode-2025"))
+	rep := reps[0]
+	multi := reps[1]
+	if !multi.OK || statuses(multi)["submission wrong_answer/forgets_to_decode.py"] != verify.Pass || statuses(multi)["submission accepted/rotate.c"] != verify.Pass {
+		t.Errorf("multi-pass: %+v", multi.Checks)
+	}
+	want := map[string]verify.Status{
+		verify.CheckConfig:                              verify.Pass,
+		verify.CheckOutputValidator:                     verify.Pass,
+		verify.CheckSubmissions:                         verify.Pass,
+		verify.CheckTimeLimit:                           verify.Pass,
+		"submission accepted/binary.py":                 verify.Pass,
+		"submission wrong_answer/counts_up.py":          verify.Pass,
+		"submission run_time_error/reads_input_file.py": verify.Pass,
+	}
+	got := statuses(rep)
+	for name, st := range want {
+		if got[name] != st {
+			t.Errorf("check %q is %q, want %q (%+v)", name, got[name], st, rep.Check(name))
+		}
+	}
+	if !rep.OK {
+		t.Errorf("failed: %+v", rep.Checks)
+	}
+}

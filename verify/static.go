@@ -109,8 +109,9 @@ func readable(path string) error {
 }
 
 // checkStatement checks statement.md: it exists, holds the Input and
-// Output sections, and no placeholder left by `judge new`.
-func checkStatement(disp string) *Check {
+// Output sections (an interactive problem's may have one Interaction
+// section instead), and no placeholder left by `judge new`.
+func checkStatement(disp string, interactive bool) *Check {
 	path := filepath.Join(disp, problem.StatementFile)
 	c := &Check{Name: CheckStatement}
 	data, err := os.ReadFile(path)
@@ -121,7 +122,11 @@ func checkStatement(disp string) *Check {
 		return fail(c, path+": empty")
 	}
 	var missing []string
-	for _, section := range []string{"Input", "Output"} {
+	sections := []string{"Input", "Output"}
+	if interactive && hasHeading(data, "Interaction") {
+		sections = nil
+	}
+	for _, section := range sections {
 		if !hasHeading(data, section) {
 			missing = append(missing, fmt.Sprintf("%s: no %q section heading (such as \"## %s\")", path, section, section))
 		}
@@ -221,8 +226,11 @@ func contains(blocks [][]string, want []string) bool {
 }
 
 // checkSamples checks that the input and output of every sample test
-// appear in a fenced code block of statement.md.
-func checkSamples(disp string, tests []testFile) *Check {
+// appear in a fenced code block of statement.md. For an interactive
+// problem only the input must: its expected output is the interactor's
+// answer file, not what a submission prints (the statement shows an
+// interaction log as it likes).
+func checkSamples(disp string, tests []testFile, interactive bool) *Check {
 	c := &Check{Name: CheckSamples}
 	stmt, err := os.ReadFile(filepath.Join(disp, problem.StatementFile))
 	if err != nil {
@@ -236,7 +244,11 @@ func checkSamples(disp string, tests []testFile) *Check {
 			continue
 		}
 		n++
-		for _, f := range []string{t.in, t.out} {
+		files := []string{t.in, t.out}
+		if interactive {
+			files = files[:1]
+		}
+		for _, f := range files {
 			data, err := os.ReadFile(f)
 			if err != nil {
 				details = append(details, fmt.Sprintf("%s: %v", f, unwrapPath(err)))
@@ -254,6 +266,9 @@ func checkSamples(disp string, tests []testFile) *Check {
 		c = fail(c, details[0])
 		c.Details = details
 		return c
+	}
+	if interactive {
+		return pass(c, fmt.Sprintf("%s shown in %s (interactive: inputs only)", report.Plural(n, "sample"), problem.StatementFile))
 	}
 	return pass(c, fmt.Sprintf("%s shown in %s", report.Plural(n, "sample"), problem.StatementFile))
 }

@@ -330,7 +330,8 @@ func (r *run) plan(disp string, index int) (*pkg, error) {
 		pk.p.Limits.Time = r.timeLimit
 		pk.limitOverride = true
 	}
-	pk.statement = checkStatement(disp)
+	interactive := pk.p != nil && pk.p.Interactive
+	pk.statement = checkStatement(disp, interactive)
 	tests, details, unpaired := scanTests(disp)
 	pk.testFiles = &Check{Name: CheckTestFiles}
 	if pk.blame == CheckTestFiles && len(details) == 0 {
@@ -341,7 +342,7 @@ func (r *run) plan(disp string, index int) (*pkg, error) {
 	} else {
 		pass(pk.testFiles, report.Plural(len(tests), "test")+", each .in with its .out")
 	}
-	pk.samples = checkSamples(disp, tests)
+	pk.samples = checkSamples(disp, tests, interactive)
 	pk.statedLimits = checkStatedLimits(disp, pk.p)
 	pk.distinct = checkDistinct(tests)
 	pk.leftovers = checkLeftovers(disp)
@@ -553,7 +554,7 @@ func (r *run) runAll(ctx context.Context) {
 			continue
 		}
 		p := pk.p
-		pk.checkerDone = p.Checker.Kind != problem.CheckerCustom
+		pk.checkerDone = p.Checker.Kind != problem.CheckerCustom && !p.Interactive
 		pk.validatorDone = p.Validator == ""
 		pk.generatorDone = p.Generator == "" || pk.genErr != nil
 		goLang := r.kit.Config.Languages["go"]
@@ -574,11 +575,15 @@ func (r *run) runAll(ctx context.Context) {
 			jobs += len(pk.genCalls())
 		}
 		if !pk.checkerDone {
-			addCompile(goLang, func(ctx context.Context) {
+			lang, compileChecker := goLang, func(ctx context.Context) {
 				var c compile.Compilation
 				_, c, pk.checkerErr = r.kit.CompileGo(ctx, p.Checker.Source)
 				r.compiled(c)
-			}, func() { r.solutionsReady(pl, pk, nil) })
+			}
+			if p.Interactive {
+				lang, compileChecker = r.interactorCompile(pk)
+			}
+			addCompile(lang, compileChecker, func() { r.solutionsReady(pl, pk, nil) })
 		}
 		for _, sr := range pk.runs {
 			addCompile(sr.sol.Language, func(ctx context.Context) {
@@ -642,7 +647,7 @@ func (r *run) solutionsReady(pl *pool, pk *pkg, sr *solRun) {
 		}
 	}
 	r.mu.Unlock()
-	if sr == nil && pk.p.Checker.Kind == problem.CheckerCustom {
+	if sr == nil && (pk.p.Checker.Kind == problem.CheckerCustom || pk.p.Interactive) {
 		r.emit(pk, pk.checkerCheck())
 	}
 	for _, s := range start {
@@ -816,4 +821,25 @@ func matchAny(globs []string, name string) bool {
 		}
 	}
 	return false
+}
+
+// interactorCompile returns the language of an interactive problem's
+// interactor and the compile job that sets pk.checkerErr when it does not
+// compile (or its language is unknown).
+func (r *run) interactorCompile(pk *pkg) (*compile.Language, func(context.Context)) {
+	src := pk.p.Checker.Source
+	lang, err := r.kit.Config.Language(src, "")
+	if err != nil {
+		return nil, func(context.Context) { pk.checkerErr = fmt.Errorf("interactor %s: %w", src, err) }
+	}
+	return lang, func(ctx context.Context) {
+		_, c, err := r.kit.Compiler.Compile(ctx, lang, src)
+		r.compiled(c)
+		switch {
+		case err != nil && ctx.Err() == nil:
+			pk.checkerErr = &author.InternalError{Err: fmt.Errorf("compile %s: %w", src, err)}
+		case err == nil && !c.OK:
+			pk.checkerErr = fmt.Errorf("%s: does not compile: %s", src, author.FirstLines(c.Output, 3))
+		}
+	}
 }

@@ -88,6 +88,12 @@ func main() {
 		if st, err := os.Stat(dir); err != nil || !st.IsDir() || (want != nil && !want[slug]) {
 			continue
 		}
+		if checkerKind(dir) == "interactor" {
+			// Its solutions talk with an interactor; run alone on the
+			// inputs they would time nothing meaningful.
+			fmt.Printf("%-16s (interactive: not timed here)\n", slug)
+			continue
+		}
 		ins, _ := filepath.Glob(filepath.Join(dir, "tests", "*.in"))
 		slices.Sort(ins)
 		if len(ins) == 0 {
@@ -206,14 +212,19 @@ func firstLine(b []byte) string {
 	return s
 }
 
-// checkerKind reads the checker key of a problem.yaml (default tokens).
+// checkerKind is the checker key of a problem's problem.yaml ("tokens"
+// when absent), or "interactor" for an interactive problem.
 func checkerKind(dir string) string {
 	data, err := os.ReadFile(filepath.Join(dir, "problem.yaml"))
 	if err != nil {
 		return "tokens"
 	}
 	for _, line := range strings.Split(string(data), "\n") {
-		if k, v, ok := strings.Cut(line, ":"); ok && strings.TrimSpace(k) == "checker" {
+		k, v, ok := strings.Cut(line, ":")
+		if ok && strings.TrimSpace(k) == "interactor" {
+			return "interactor"
+		}
+		if ok && strings.TrimSpace(k) == "checker" {
 			if i := strings.IndexByte(v, '#'); i >= 0 {
 				v = v[:i]
 			}

@@ -1,0 +1,105 @@
+package grade
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	"github.com/puzzlejudge/judge/checker"
+	"github.com/puzzlejudge/judge/compile"
+	"github.com/puzzlejudge/judge/runner"
+	"github.com/puzzlejudge/judge/verdict"
+)
+
+// InteractiveVerdict decides a test of an interactive problem from how
+// the submission and the validator ended, in the order of the Kattis
+// format (problemtools and DOMjudge agree):
+//
+//  1. the validator crashed, passed one of its limits, or exited other
+//     than 42 or 43: IE (the judge's failure, not the submission's);
+//  2. the validator ended first and exited 43: WA, whatever the
+//     submission then did (crashed on the closed pipe, spun until its
+//     time ran out);
+//  3. the submission passed its CPU or wall time limit: TLE;
+//  4. it ended otherwise than by exiting 0 (a signal, an exit status,
+//     the memory limit): RE or MLE, as Classify says;
+//  5. else the validator's answer: 42 AC, 43 WA.
+//
+// The message says what the validator said (its judge message, else its
+// team message) after what happened to the submission. lim is the
+// submission's limits.
+func InteractiveVerdict(ix checker.Interaction, lim runner.Limits) (verdict.Verdict, string) {
+	said := ix.Message()
+	if what, crashed := checker.Crash(ix.Validator, ix.ValidatorLimits); crashed {
+		return verdict.IE, "output validator " + join(what, said)
+	}
+	code := ix.Validator.ExitCode
+	if code != checker.ValidatorAC && code != checker.ValidatorWA {
+		if said == "" {
+			said = firstLines(ix.Validator.Stderr, 1)
+		}
+		return verdict.IE, "output validator " + join(fmt.Sprintf("exited %d, not 42 (accepted) or 43 (wrong answer)", code), said)
+	}
+	if ix.ValidatorFirst && code == checker.ValidatorWA {
+		if said != "" {
+			return verdict.WA, said
+		}
+		return verdict.WA, "output validator: rejected before the submission ended"
+	}
+	if v, msg := Classify(ix.Program, lim); v != verdict.AC {
+		return v, withValidator(msg, said)
+	}
+	if code == checker.ValidatorWA {
+		return verdict.WA, withValidator("rejected", said)
+	}
+	return verdict.AC, said
+}
+
+// withValidator adds to msg what the validator said, if anything.
+func withValidator(msg, said string) string {
+	if said == "" {
+		return "output validator: " + msg
+	}
+	if msg == "rejected" {
+		return said
+	}
+	return msg + "; output validator: " + said
+}
+
+// interactPass runs one pass of a test of an interactive problem: the
+// submission against the output validator, joined by pipes, on input
+// (the test's input, or a multi-pass problem's next input), and decides
+// its verdict.
+func (g *Grader) interactPass(ctx context.Context, prog *compile.Program, v checker.Validator, input, answer, feedback string,
+	runLim, lim runner.Limits, tr TestResult) TestResult {
+	ix, err := v.Interact(ctx, prog.Spec("", "", runLim), input, answer, feedback)
+	if err != nil {
+		return internalTest(tr, err)
+	}
+	fill(&tr, ix.Program)
+	tr.Verdict, tr.Message = InteractiveVerdict(ix, lim)
+	return tr
+}
+
+// internalTest is a test the judge failed to judge: IE, with the error (a
+// validator's own failure as it says it).
+func internalTest(tr TestResult, err error) TestResult {
+	tr.Verdict, tr.Message = verdict.IE, err.Error()
+	var failed *checker.Failure
+	if errors.As(err, &failed) {
+		tr.Message = failed.Error()
+	}
+	return tr
+}
+
+// fill records a run's measures in a test result.
+func fill(tr *TestResult, res runner.Result) {
+	tr.CPU = res.CPU
+	tr.TimeMs = res.CPU.Milliseconds()
+	tr.WallMs = res.Wall.Milliseconds()
+	tr.MemoryKB = res.Memory >> 10
+	tr.ExitCode = res.ExitCode
+	if res.Status == runner.Signaled || res.Signal != 0 {
+		tr.Signal = runner.SignalName(res.Signal)
+	}
+}

@@ -1,0 +1,2 @@
+mode, word = input().strip(), input().strip()
+print(word[::-1])
