@@ -50,6 +50,7 @@ func newRootCmd() *cobra.Command {
 	root.AddCommand(newWorkerCmd())
 	root.AddCommand(newServeCmd())
 	root.AddCommand(newExportCmd())
+	root.AddCommand(newImportCmd())
 	root.DisableAutoGenTag = true // generated docs do not change by the day
 	conventions(root)
 	return root
