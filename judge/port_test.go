@@ -13,7 +13,7 @@ import (
 func TestExportImportCommands(t *testing.T) {
 	root := fixture(t)
 	out := filepath.Join(root, "kattis", "sum")
-	judge(t, root, "export", "sum", out, "--version", "legacy").want(t, 0, "exported sum", "Kattis legacy", "dropped: validator/")
+	judge(t, root, "export", "sum", out, "--version", "legacy").want(t, 0, "exported sum", "Kattis legacy")
 	judge(t, root, "export", "sum", out).want(t, exitUsage, "not empty")
 	judge(t, root, "export", "sum", filepath.Join(root, "x"), "--version", "2023-07").want(t, exitUsage, `version "2023-07"`)
 	judge(t, root, "export", "nope", filepath.Join(root, "y")).want(t, exitUsage, `"nope"`)

@@ -89,7 +89,13 @@ func writeKattis(p *problem.Problem, solDir, dir string, v kattis.Version) ([]st
 		dropped = append(dropped, d...)
 	}
 	if p.Validator != "" {
-		dropped = append(dropped, "validator/: the native validator exits 0 on a valid input, the format's input validators 42; not exported")
+		ok, err := writeInputValidator(p.Validator, dir)
+		if err != nil {
+			return nil, err
+		}
+		if !ok {
+			dropped = append(dropped, "validator/: not one main.go with a main to adapt to the format's exit 42; not exported")
+		}
 	}
 	if p.Generator != "" {
 		dropped = append(dropped, "generator/: the format has no generator; its tests are exported as files")

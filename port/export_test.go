@@ -83,6 +83,9 @@ func TestExportBundledLoadsBack(t *testing.T) {
 						t.Errorf("custom checker not named as dropped: %q", dropped)
 					}
 				}
+				if n := len(got.Kattis.Package.InputValidators); n != 1 {
+					t.Errorf("%d input validators, want the adapted native one", n)
+				}
 				subs, _, err := got.Kattis.Package.ListSubmissions()
 				if err != nil {
 					t.Fatal(err)
