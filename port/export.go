@@ -59,7 +59,16 @@ func writeKattis(p *problem.Problem, solDir, dir string, v kattis.Version) ([]st
 		return nil, err
 	}
 	dropped = append(dropped, note...)
-	if err := writeFile(filepath.Join(dir, kattis.MetadataFile), metadataYAML(p, v, flags)); err != nil {
+	custom := false
+	if p.Interactive || p.Checker.Kind == problem.CheckerCustom {
+		d, err := writeOutputValidator(p, dir, v)
+		if err != nil {
+			return nil, err
+		}
+		custom = len(d) == 0
+		dropped = append(dropped, d...)
+	}
+	if err := writeFile(filepath.Join(dir, kattis.MetadataFile), metadataYAML(p, v, flags, custom)); err != nil {
 		return nil, err
 	}
 	if v == kattis.Legacy {
@@ -80,13 +89,6 @@ func writeKattis(p *problem.Problem, solDir, dir string, v kattis.Version) ([]st
 	}
 	if err := writeData(p, dir); err != nil {
 		return nil, err
-	}
-	if p.Interactive || p.Checker.Kind == problem.CheckerCustom {
-		d, err := writeOutputValidator(p, dir, v)
-		if err != nil {
-			return nil, err
-		}
-		dropped = append(dropped, d...)
 	}
 	if p.Validator != "" {
 		ok, err := writeInputValidator(p.Validator, dir)
@@ -141,13 +143,17 @@ func fmtFloat(x float64) string { return strconv.FormatFloat(x, 'g', -1, 64) }
 func mib(n int64) int64 { return (n + problem.MiB - 1) / problem.MiB }
 
 // metadataYAML renders problem.yaml.
-func metadataYAML(p *problem.Problem, v kattis.Version, flags []string) []byte {
+// custom says the output validator was written.
+func metadataYAML(p *problem.Problem, v kattis.Version, flags []string, custom bool) []byte {
 	var b strings.Builder
 	fmt.Fprintf(&b, "problem_format_version: %s\n", v)
 	if v == kattis.Legacy {
 		fmt.Fprintf(&b, "name: %s\n", strconv.Quote(p.Title))
-		if p.Interactive {
+		switch {
+		case p.Interactive:
 			b.WriteString("validation: custom interactive\n")
+		case custom:
+			b.WriteString("validation: custom\n")
 		}
 		if len(flags) > 0 {
 			fmt.Fprintf(&b, "validator_flags: %s\n", strconv.Quote(strings.Join(flags, " ")))

@@ -12,19 +12,23 @@ import (
 	"github.com/puzzlejudge/judge/problem/kattis"
 )
 
-// writeOutputValidator exports the interactor as the package's output
-// validator; a native custom checker (testlib exit codes 0-3, arguments
-// input output expected) has no such form and is named as dropped.
+// writeOutputValidator exports the interactor, or the native custom
+// checker adapted to the format (writeOutputChecker), as the package's
+// output validator; a checker it cannot adapt is named as dropped.
 func writeOutputValidator(p *problem.Problem, dir string, v kattis.Version) ([]string, error) {
-	if !p.Interactive {
-		return []string{"checker: custom: " + rel(p.Dir, p.Checker.Source) +
-			" speaks testlib exit codes, not the format's 42/43; exported with the default output validator, which accepts only the answer files' outputs"}, nil
-	}
 	dest := filepath.Join(dir, "output_validator", filepath.Base(p.Checker.Source))
 	if v == kattis.Legacy {
-		dest = filepath.Join(dir, "output_validators", "interactor", filepath.Base(p.Checker.Source))
+		dest = filepath.Join(dir, "output_validators", "checker", filepath.Base(p.Checker.Source))
 	}
-	return nil, copyFile(p.Checker.Source, dest)
+	if p.Interactive {
+		return nil, copyFile(p.Checker.Source, dest)
+	}
+	ok, err := writeOutputChecker(p.Checker.Source, dest)
+	if err != nil || ok {
+		return nil, err
+	}
+	return []string{"checker: custom: " + rel(p.Dir, p.Checker.Source) +
+		" is not one Go file with a main to adapt to the format's 42/43; exported with the default output validator, which accepts only the answer files' outputs"}, nil
 }
 
 func rel(base, path string) string {
