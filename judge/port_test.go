@@ -65,19 +65,20 @@ func verdicts(t *testing.T, root string, args ...string) map[string]string {
 	return out
 }
 
-// TestExportVerifiesAlike: the exported a-plus-b and flip-game give every
-// solution the verdict the native package gives it (a memory_limit_exceeded
-// solution, in 2025-09's rejected/, may be RE: the format has no MLE).
+// TestExportVerifiesAlike: the exported a-plus-b (2025-09) and flip-game
+// (legacy) give every solution the verdict the native package gives it (a
+// memory_limit_exceeded solution, in 2025-09's rejected/, may be RE: the
+// format has no MLE).
 func TestExportVerifiesAlike(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs every solution of two problems twice")
 	}
 	root := t.TempDir()
-	for _, slug := range []string{"a-plus-b", "flip-game"} {
+	for slug, version := range map[string]string{"a-plus-b": "2025-09", "flip-game": "legacy"} {
 		t.Run(slug, func(t *testing.T) {
 			repo := []string{"--problems-dir", "../problems", "--solutions-dir", "../solutions"}
 			out := filepath.Join(root, slug)
-			judge(t, root, append(repo, "export", slug, out)...).want(t, 0, "exported")
+			judge(t, root, append(repo, "export", slug, out, "--version", version)...).want(t, 0, "exported")
 			native := verdicts(t, root, append(repo, slug)...)
 			exported := verdicts(t, root, out)
 			if len(exported) == 0 {

@@ -158,7 +158,10 @@ func metadataYAML(p *problem.Problem, v kattis.Version, flags []string, custom b
 		if len(flags) > 0 {
 			fmt.Fprintf(&b, "validator_flags: %s\n", strconv.Quote(strings.Join(flags, " ")))
 		}
-		fmt.Fprintf(&b, "limits:\n  memory: %d\n  output: %d\n", mib(p.Limits.Memory), mib(p.Limits.Output))
+		// time_safety_margin 1.5: time_limit_exceeded submissions must
+		// still be too slow at 1.5 × the limit, as native verify asks
+		// (legacy's default is 2).
+		fmt.Fprintf(&b, "limits:\n  time_safety_margin: 1.5\n  memory: %d\n  output: %d\n", mib(p.Limits.Memory), mib(p.Limits.Output))
 		return []byte(b.String())
 	}
 	typ := "pass-fail"
