@@ -97,11 +97,11 @@ func writeNative(p *problem.Problem, dir string) ([]string, error) {
 		if err != nil {
 			return nil, err
 		}
-		rel := "interactor/" + filepath.Base(src)
+		path := "interactor/" + filepath.Base(src)
 		if err := copyFile(src, filepath.Join(dir, "interactor", filepath.Base(src))); err != nil {
 			return nil, err
 		}
-		fmt.Fprintf(&y, "interactor: %s\n", rel)
+		fmt.Fprintf(&y, "interactor: %s\n", path)
 	case p.Checker.Kind == problem.CheckerValidator:
 		dropped = append(dropped, "output validator: "+rel(k.Package.Dir, p.Checker.Source)+
 			": the native custom checker is a Go program with testlib exit codes; outputs are compared as tokens instead")
