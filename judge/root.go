@@ -49,6 +49,8 @@ func newRootCmd() *cobra.Command {
 	root.AddCommand(newTokenCmd())
 	root.AddCommand(newWorkerCmd())
 	root.AddCommand(newServeCmd())
+	root.AddCommand(newExportCmd())
+	root.AddCommand(newImportCmd())
 	root.DisableAutoGenTag = true // generated docs do not change by the day
 	conventions(root)
 	return root
