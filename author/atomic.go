@@ -1,11 +1,12 @@
 package author
 
 import (
-	"errors"
 	"fmt"
 	"io"
 	"os"
 	"path/filepath"
+
+	"github.com/puzzlejudge/judge/internal/fileutil"
 )
 
 // WriteFile writes data to path atomically: readers see either the old
@@ -83,7 +84,7 @@ func writeTemp(it batchItem) (name string, err error) {
 	}
 	f, err := os.CreateTemp(dir, "."+base+".tmp-*")
 	if err != nil {
-		return "", fmt.Errorf("write %s: %w", it.dest, unwrapPath(err))
+		return "", fmt.Errorf("write %s: %w", it.dest, fileutil.UnwrapPath(err))
 	}
 	defer func() {
 		if err != nil {
@@ -100,13 +101,13 @@ func writeTemp(it batchItem) (name string, err error) {
 		return "", fmt.Errorf("write %s: %w", it.dest, err)
 	}
 	if err = f.Chmod(it.perm); err != nil {
-		return "", fmt.Errorf("write %s: %w", it.dest, unwrapPath(err))
+		return "", fmt.Errorf("write %s: %w", it.dest, fileutil.UnwrapPath(err))
 	}
 	if err = f.Sync(); err != nil {
-		return "", fmt.Errorf("write %s: %w", it.dest, unwrapPath(err))
+		return "", fmt.Errorf("write %s: %w", it.dest, fileutil.UnwrapPath(err))
 	}
 	if err = f.Close(); err != nil {
-		return "", fmt.Errorf("write %s: %w", it.dest, unwrapPath(err))
+		return "", fmt.Errorf("write %s: %w", it.dest, fileutil.UnwrapPath(err))
 	}
 	return f.Name(), nil
 }
@@ -118,15 +119,5 @@ func copyInto(w io.Writer, src string) error {
 	}
 	defer in.Close()
 	_, err = io.Copy(w, in)
-	return err
-}
-
-// unwrapPath strips the *fs.PathError around err so that messages do not
-// repeat a path already given as context.
-func unwrapPath(err error) error {
-	var pe *os.PathError
-	if errors.As(err, &pe) {
-		return pe.Err
-	}
 	return err
 }

@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/puzzlejudge/judge/internal/fileutil"
 	"github.com/puzzlejudge/judge/problem"
 )
 
@@ -18,7 +19,7 @@ func MissingOutputs(p *problem.Problem) ([]string, error) {
 	dir := filepath.Join(p.Dir, problem.TestsDir)
 	entries, err := os.ReadDir(dir)
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", dir, unwrapPath(err))
+		return nil, fmt.Errorf("%s: %w", dir, fileutil.UnwrapPath(err))
 	}
 	have := map[string]bool{}
 	for _, e := range entries {

@@ -11,6 +11,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/puzzlejudge/judge/internal/fileutil"
 	"github.com/puzzlejudge/judge/problem"
 	"go.yaml.in/yaml/v3"
 )
@@ -40,7 +41,7 @@ func ReadGenerated(dir string) ([]GeneratedTest, error) {
 	path := GeneratedPath(dir)
 	data, err := os.ReadFile(path)
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", path, unwrapPath(err))
+		return nil, fmt.Errorf("%s: %w", path, fileutil.UnwrapPath(err))
 	}
 	var doc struct {
 		Tests []struct {
@@ -85,7 +86,7 @@ func appendGenerated(dir string, entries []GeneratedTest) ([]byte, error) {
 	path := GeneratedPath(dir)
 	data, err := os.ReadFile(path)
 	if err != nil && !errors.Is(err, fs.ErrNotExist) {
-		return nil, fmt.Errorf("%s: %w", path, unwrapPath(err))
+		return nil, fmt.Errorf("%s: %w", path, fileutil.UnwrapPath(err))
 	}
 	var doc yaml.Node
 	if len(bytes.TrimSpace(data)) > 0 {

@@ -9,6 +9,7 @@ import (
 	"regexp"
 	"strings"
 
+	"github.com/puzzlejudge/judge/internal/fileutil"
 	"github.com/puzzlejudge/judge/problem"
 	"github.com/puzzlejudge/judge/verdict"
 )
@@ -46,7 +47,7 @@ func Scaffold(problemsDir, solutionsDir, slug string) ([]string, error) {
 		if _, err := os.Lstat(d); err == nil {
 			return nil, fmt.Errorf("%s: already exists", d)
 		} else if !errors.Is(err, fs.ErrNotExist) {
-			return nil, fmt.Errorf("%s: %w", d, unwrapPath(err))
+			return nil, fmt.Errorf("%s: %w", d, fileutil.UnwrapPath(err))
 		}
 	}
 	title := strings.ToUpper(slug[:1]) + strings.ReplaceAll(slug[1:], "-", " ")
@@ -79,27 +80,27 @@ func Scaffold(problemsDir, solutionsDir, slug string) ([]string, error) {
 // folder under parent and renames it to dest.
 func makeTree(parent, dest string, files map[string]string) error {
 	if err := os.MkdirAll(parent, 0o755); err != nil {
-		return fmt.Errorf("%s: %w", parent, unwrapPath(err))
+		return fmt.Errorf("%s: %w", parent, fileutil.UnwrapPath(err))
 	}
 	tmp, err := os.MkdirTemp(parent, "."+filepath.Base(dest)+".new-")
 	if err != nil {
-		return fmt.Errorf("%s: %w", parent, unwrapPath(err))
+		return fmt.Errorf("%s: %w", parent, fileutil.UnwrapPath(err))
 	}
 	defer os.RemoveAll(tmp) // a no-op once renamed
 	if err := os.Chmod(tmp, 0o755); err != nil {
-		return fmt.Errorf("%s: %w", tmp, unwrapPath(err))
+		return fmt.Errorf("%s: %w", tmp, fileutil.UnwrapPath(err))
 	}
 	for rel, content := range files {
 		path := filepath.Join(tmp, rel)
 		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-			return fmt.Errorf("%s: %w", path, unwrapPath(err))
+			return fmt.Errorf("%s: %w", path, fileutil.UnwrapPath(err))
 		}
 		if err := os.WriteFile(path, []byte(content), 0o644); err != nil {
-			return fmt.Errorf("%s: %w", path, unwrapPath(err))
+			return fmt.Errorf("%s: %w", path, fileutil.UnwrapPath(err))
 		}
 	}
 	if err := os.Rename(tmp, dest); err != nil {
-		return fmt.Errorf("%s: %w", dest, unwrapPath(err))
+		return fmt.Errorf("%s: %w", dest, fileutil.UnwrapPath(err))
 	}
 	return nil
 }

@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/puzzlejudge/judge/compile"
+	"github.com/puzzlejudge/judge/internal/fileutil"
 	"github.com/puzzlejudge/judge/problem"
 	"github.com/puzzlejudge/judge/verdict"
 )
@@ -69,7 +70,7 @@ func ListSolutions(dir string, language func(file string) (*compile.Language, er
 		if errors.Is(err, fs.ErrNotExist) {
 			return nil, nil
 		}
-		return nil, []string{fmt.Sprintf("%s: %v", dir, unwrapPath(err))}
+		return nil, []string{fmt.Sprintf("%s: %v", dir, fileutil.UnwrapPath(err))}
 	}
 	add := func(path, rel, folder string) {
 		s := Solution{Path: path, Rel: rel, Folder: folder}
@@ -100,7 +101,7 @@ func ListSolutions(dir string, language func(file string) (*compile.Language, er
 		}
 		files, err := os.ReadDir(path)
 		if err != nil {
-			problems = append(problems, fmt.Sprintf("%s: %v", path, unwrapPath(err)))
+			problems = append(problems, fmt.Sprintf("%s: %v", path, fileutil.UnwrapPath(err)))
 			continue
 		}
 		for _, f := range files {

@@ -12,6 +12,7 @@ import (
 	"sync"
 
 	"github.com/puzzlejudge/judge/compile"
+	"github.com/puzzlejudge/judge/internal/fileutil"
 	"github.com/puzzlejudge/judge/problem"
 )
 
@@ -130,7 +131,7 @@ func (k *Kit) AddTests(ctx context.Context, p *problem.Problem, inputs []string,
 	for _, in := range inputs {
 		fi, err := os.Stat(in)
 		if err != nil {
-			return nil, fmt.Errorf("%s: %w", in, unwrapPath(err))
+			return nil, fmt.Errorf("%s: %w", in, fileutil.UnwrapPath(err))
 		}
 		if !fi.Mode().IsRegular() {
 			return nil, fmt.Errorf("%s: not a regular file", in)
@@ -149,7 +150,7 @@ func (k *Kit) AddTests(ctx context.Context, p *problem.Problem, inputs []string,
 		in := filepath.Join(stage, strconv.Itoa(i)+".in")
 		data, err := os.ReadFile(inputs[i])
 		if err != nil {
-			return fmt.Errorf("%s: %w", inputs[i], unwrapPath(err))
+			return fmt.Errorf("%s: %w", inputs[i], fileutil.UnwrapPath(err))
 		}
 		if err := os.WriteFile(in, data, 0o644); err != nil {
 			return &InternalError{err}
@@ -343,7 +344,7 @@ func nextNames(p *problem.Problem, n int) ([]string, error) {
 	testsDir := filepath.Join(p.Dir, problem.TestsDir)
 	entries, err := os.ReadDir(testsDir)
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", testsDir, unwrapPath(err))
+		return nil, fmt.Errorf("%s: %w", testsDir, fileutil.UnwrapPath(err))
 	}
 	taken := map[string]bool{}
 	last, width := 0, 0

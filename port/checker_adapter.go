@@ -6,6 +6,8 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+
+	"github.com/puzzlejudge/judge/internal/fileutil"
 )
 
 // osExit finds the exits a native checker's verdicts go through.
@@ -63,11 +65,11 @@ func kattisExit(code int) {
 func writeOutputChecker(source, dest string) (bool, error) {
 	src, err := os.ReadFile(source)
 	if err != nil {
-		return false, fmt.Errorf("%s: %w", source, unwrapPath(err))
+		return false, fmt.Errorf("%s: %w", source, fileutil.UnwrapPath(err))
 	}
 	entries, err := os.ReadDir(filepath.Dir(source))
 	if err != nil {
-		return false, fmt.Errorf("%s: %w", filepath.Dir(source), unwrapPath(err))
+		return false, fmt.Errorf("%s: %w", filepath.Dir(source), fileutil.UnwrapPath(err))
 	}
 	if len(entries) != 1 || len(mainFunc.FindAll(src, -1)) != 1 || !importOS.Match(src) ||
 		bytes.Contains(src, []byte("nativeMain")) || bytes.Contains(src, []byte("kattisExit")) {

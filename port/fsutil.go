@@ -7,6 +7,8 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+
+	"github.com/puzzlejudge/judge/internal/fileutil"
 )
 
 // checkFreshDir refuses a path that exists and is not an empty folder.
@@ -16,7 +18,7 @@ func checkFreshDir(dir string) error {
 		return nil
 	}
 	if err != nil {
-		return fmt.Errorf("%s: %w", dir, unwrapPath(err))
+		return fmt.Errorf("%s: %w", dir, fileutil.UnwrapPath(err))
 	}
 	if len(entries) > 0 {
 		return fmt.Errorf("%s: already exists and is not empty", dir)
@@ -29,11 +31,11 @@ func checkFreshDir(dir string) error {
 func tempDirFor(dest string) (string, error) {
 	parent := filepath.Dir(dest)
 	if err := os.MkdirAll(parent, 0o755); err != nil {
-		return "", fmt.Errorf("%s: %w", parent, unwrapPath(err))
+		return "", fmt.Errorf("%s: %w", parent, fileutil.UnwrapPath(err))
 	}
 	tmp, err := os.MkdirTemp(parent, "."+filepath.Base(dest)+".tmp-")
 	if err != nil {
-		return "", fmt.Errorf("%s: %w", parent, unwrapPath(err))
+		return "", fmt.Errorf("%s: %w", parent, fileutil.UnwrapPath(err))
 	}
 	return tmp, nil
 }
@@ -42,13 +44,13 @@ func tempDirFor(dest string) (string, error) {
 // folder (removed first) or absent.
 func moveInto(tmp, dest string) error {
 	if err := os.Remove(dest); err != nil && !errors.Is(err, fs.ErrNotExist) {
-		return fmt.Errorf("%s: %w", dest, unwrapPath(err))
+		return fmt.Errorf("%s: %w", dest, fileutil.UnwrapPath(err))
 	}
 	if err := os.Chmod(tmp, 0o755); err != nil {
-		return fmt.Errorf("%s: %w", tmp, unwrapPath(err))
+		return fmt.Errorf("%s: %w", tmp, fileutil.UnwrapPath(err))
 	}
 	if err := os.Rename(tmp, dest); err != nil {
-		return fmt.Errorf("%s: %w", dest, unwrapPath(err))
+		return fmt.Errorf("%s: %w", dest, fileutil.UnwrapPath(err))
 	}
 	return nil
 }
@@ -56,10 +58,10 @@ func moveInto(tmp, dest string) error {
 // writeFile writes data to path, making its folder.
 func writeFile(path string, data []byte) error {
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		return fmt.Errorf("%s: %w", filepath.Dir(path), unwrapPath(err))
+		return fmt.Errorf("%s: %w", filepath.Dir(path), fileutil.UnwrapPath(err))
 	}
 	if err := os.WriteFile(path, data, 0o644); err != nil {
-		return fmt.Errorf("%s: %w", path, unwrapPath(err))
+		return fmt.Errorf("%s: %w", path, fileutil.UnwrapPath(err))
 	}
 	return nil
 }
@@ -69,26 +71,26 @@ func writeFile(path string, data []byte) error {
 func copyFile(src, dst string) error {
 	in, err := os.Open(src)
 	if err != nil {
-		return fmt.Errorf("%s: %w", src, unwrapPath(err))
+		return fmt.Errorf("%s: %w", src, fileutil.UnwrapPath(err))
 	}
 	defer in.Close()
 	fi, err := in.Stat()
 	if err != nil {
-		return fmt.Errorf("%s: %w", src, unwrapPath(err))
+		return fmt.Errorf("%s: %w", src, fileutil.UnwrapPath(err))
 	}
 	if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
-		return fmt.Errorf("%s: %w", filepath.Dir(dst), unwrapPath(err))
+		return fmt.Errorf("%s: %w", filepath.Dir(dst), fileutil.UnwrapPath(err))
 	}
 	out, err := os.OpenFile(dst, os.O_WRONLY|os.O_CREATE|os.O_EXCL, fi.Mode().Perm()|0o600)
 	if err != nil {
-		return fmt.Errorf("%s: %w", dst, unwrapPath(err))
+		return fmt.Errorf("%s: %w", dst, fileutil.UnwrapPath(err))
 	}
 	if _, err := io.Copy(out, in); err != nil {
 		out.Close()
-		return fmt.Errorf("%s: %w", dst, unwrapPath(err))
+		return fmt.Errorf("%s: %w", dst, fileutil.UnwrapPath(err))
 	}
 	if err := out.Close(); err != nil {
-		return fmt.Errorf("%s: %w", dst, unwrapPath(err))
+		return fmt.Errorf("%s: %w", dst, fileutil.UnwrapPath(err))
 	}
 	return nil
 }
@@ -98,17 +100,17 @@ func copyFile(src, dst string) error {
 func copyTree(src, dst string) error {
 	fi, err := os.Stat(src)
 	if err != nil {
-		return fmt.Errorf("%s: %w", src, unwrapPath(err))
+		return fmt.Errorf("%s: %w", src, fileutil.UnwrapPath(err))
 	}
 	if !fi.IsDir() {
 		return copyFile(src, dst)
 	}
 	entries, err := os.ReadDir(src)
 	if err != nil {
-		return fmt.Errorf("%s: %w", src, unwrapPath(err))
+		return fmt.Errorf("%s: %w", src, fileutil.UnwrapPath(err))
 	}
 	if err := os.MkdirAll(dst, 0o755); err != nil {
-		return fmt.Errorf("%s: %w", dst, unwrapPath(err))
+		return fmt.Errorf("%s: %w", dst, fileutil.UnwrapPath(err))
 	}
 	for _, e := range entries {
 		if e.Name()[0] == '.' {
@@ -119,14 +121,4 @@ func copyTree(src, dst string) error {
 		}
 	}
 	return nil
-}
-
-// unwrapPath drops the *fs.PathError wrapper, whose path the callers name
-// themselves.
-func unwrapPath(err error) error {
-	var pe *fs.PathError
-	if errors.As(err, &pe) {
-		return pe.Err
-	}
-	return err
 }

@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/puzzlejudge/judge/internal/fileutil"
 	"github.com/puzzlejudge/judge/problem"
 	"github.com/puzzlejudge/judge/problem/kattis"
 )
@@ -39,7 +40,7 @@ func Import(pkgDir, problemsDir, solutionsDir, slug string) ([]string, error) {
 		if _, err := os.Lstat(d); err == nil {
 			return nil, fmt.Errorf("%s: already exists; choose another slug", d)
 		} else if !errors.Is(err, fs.ErrNotExist) {
-			return nil, fmt.Errorf("%s: %w", d, unwrapPath(err))
+			return nil, fmt.Errorf("%s: %w", d, fileutil.UnwrapPath(err))
 		}
 	}
 	probTmp, err := tempDirFor(probDest)
@@ -173,7 +174,7 @@ func singleSource(v *kattis.Program) (string, error) {
 	}
 	entries, err := os.ReadDir(v.Path)
 	if err != nil {
-		return "", fmt.Errorf("%s: %w", v.Path, unwrapPath(err))
+		return "", fmt.Errorf("%s: %w", v.Path, fileutil.UnwrapPath(err))
 	}
 	var files []string
 	for _, e := range entries {

@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"slices"
 
+	"github.com/puzzlejudge/judge/internal/fileutil"
 	"github.com/puzzlejudge/judge/problem"
 	"github.com/puzzlejudge/judge/problem/kattis"
 )
@@ -59,7 +60,7 @@ func writeSubmissions(solDir, dir string, v kattis.Version) ([]string, error) {
 		return nil, nil
 	}
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", solDir, unwrapPath(err))
+		return nil, fmt.Errorf("%s: %w", solDir, fileutil.UnwrapPath(err))
 	}
 	var dropped []string
 	for _, vd := range verdicts {
@@ -68,7 +69,7 @@ func writeSubmissions(solDir, dir string, v kattis.Version) ([]string, error) {
 		}
 		files, err := os.ReadDir(filepath.Join(solDir, vd.Name()))
 		if err != nil {
-			return nil, fmt.Errorf("%s: %w", filepath.Join(solDir, vd.Name()), unwrapPath(err))
+			return nil, fmt.Errorf("%s: %w", filepath.Join(solDir, vd.Name()), fileutil.UnwrapPath(err))
 		}
 		folder := exportFolder(vd.Name(), v)
 		for _, f := range files {

@@ -6,6 +6,8 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+
+	"github.com/puzzlejudge/judge/internal/fileutil"
 )
 
 // mainFunc and exitZero find what the adapter rewrites in a native
@@ -35,14 +37,14 @@ func main() {
 func writeInputValidator(validatorDir, dir string) (bool, error) {
 	entries, err := os.ReadDir(validatorDir)
 	if err != nil {
-		return false, fmt.Errorf("%s: %w", validatorDir, unwrapPath(err))
+		return false, fmt.Errorf("%s: %w", validatorDir, fileutil.UnwrapPath(err))
 	}
 	if len(entries) != 1 || entries[0].Name() != "main.go" {
 		return false, nil
 	}
 	src, err := os.ReadFile(filepath.Join(validatorDir, "main.go"))
 	if err != nil {
-		return false, fmt.Errorf("%s: %w", validatorDir, unwrapPath(err))
+		return false, fmt.Errorf("%s: %w", validatorDir, fileutil.UnwrapPath(err))
 	}
 	if len(mainFunc.FindAll(src, -1)) != 1 || !importOS.Match(src) || bytes.Contains(src, []byte("nativeMain")) {
 		return false, nil

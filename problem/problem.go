@@ -18,6 +18,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/puzzlejudge/judge/internal/fileutil"
 	"github.com/puzzlejudge/judge/problem/kattis"
 )
 
@@ -133,7 +134,7 @@ func Load(dir string) (*Problem, error) {
 	cfgPath := filepath.Join(dir, ConfigFile)
 	data, err := os.ReadFile(cfgPath)
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", cfgPath, unwrapPath(err))
+		return nil, fmt.Errorf("%s: %w", cfgPath, fileutil.UnwrapPath(err))
 	}
 	cfg, err := parseConfig(data)
 	if err != nil {
@@ -214,7 +215,7 @@ func requireFile(path string) error {
 	case errors.Is(err, fs.ErrNotExist):
 		return errors.New("file does not exist")
 	case err != nil:
-		return unwrapPath(err)
+		return fileutil.UnwrapPath(err)
 	case !fi.Mode().IsRegular():
 		return errors.New("not a regular file")
 	}
@@ -233,7 +234,7 @@ func program(dir, abs, name string) (string, error) {
 	case errors.Is(err, fs.ErrNotExist):
 		return "", nil
 	case err != nil:
-		return "", fmt.Errorf("%s: %w", main, unwrapPath(err))
+		return "", fmt.Errorf("%s: %w", main, fileutil.UnwrapPath(err))
 	case !fi.Mode().IsRegular():
 		return "", fmt.Errorf("%s: not a regular file", main)
 	}
@@ -249,7 +250,7 @@ func loadTests(dir, abs string) ([]Test, []string, error) {
 		if errors.Is(err, fs.ErrNotExist) {
 			return nil, nil, fmt.Errorf("%s: missing tests folder", testsDir)
 		}
-		return nil, nil, fmt.Errorf("%s: %w", testsDir, unwrapPath(err))
+		return nil, nil, fmt.Errorf("%s: %w", testsDir, fileutil.UnwrapPath(err))
 	}
 	inside, err := insidePackage(dir, abs)
 	if err != nil {
@@ -325,7 +326,7 @@ func loadTests(dir, abs string) ([]Test, []string, error) {
 func insidePackage(dir, abs string) (func(rel string) error, error) {
 	root, err := filepath.EvalSymlinks(abs)
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", dir, unwrapPath(err))
+		return nil, fmt.Errorf("%s: %w", dir, fileutil.UnwrapPath(err))
 	}
 	return func(rel string) error {
 		path := filepath.Join(dir, rel)
@@ -393,7 +394,7 @@ func List(root string) ([]*Problem, []error) {
 func slugs(root string) ([]string, error) {
 	entries, err := os.ReadDir(root)
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", root, unwrapPath(err))
+		return nil, fmt.Errorf("%s: %w", root, fileutil.UnwrapPath(err))
 	}
 	var names []string
 	for _, e := range entries {
@@ -406,14 +407,4 @@ func slugs(root string) ([]string, error) {
 	}
 	slices.SortFunc(names, NaturalCompare)
 	return names, nil
-}
-
-// unwrapPath strips the *fs.PathError around err so that messages do not
-// repeat the path already given as context.
-func unwrapPath(err error) error {
-	var pe *fs.PathError
-	if errors.As(err, &pe) {
-		return pe.Err
-	}
-	return err
 }

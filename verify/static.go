@@ -13,6 +13,7 @@ import (
 	"strings"
 
 	"github.com/puzzlejudge/judge/author"
+	"github.com/puzzlejudge/judge/internal/fileutil"
 	"github.com/puzzlejudge/judge/problem"
 	"github.com/puzzlejudge/judge/report"
 )
@@ -37,7 +38,7 @@ func scanTests(disp string) (tests []testFile, details, unpaired []string) {
 		if errors.Is(err, fs.ErrNotExist) {
 			return nil, []string{dir + ": missing tests folder"}, nil
 		}
-		return nil, []string{fmt.Sprintf("%s: %v", dir, unwrapPath(err))}, nil
+		return nil, []string{fmt.Sprintf("%s: %v", dir, fileutil.UnwrapPath(err))}, nil
 	}
 	byName := map[string]*testFile{}
 	var names []string
@@ -91,14 +92,14 @@ func readable(path string) error {
 		if _, lerr := os.Lstat(path); lerr == nil {
 			return errors.New("dangling symbolic link")
 		}
-		return unwrapPath(err)
+		return fileutil.UnwrapPath(err)
 	}
 	if !fi.Mode().IsRegular() {
 		return errors.New("not a regular file")
 	}
 	f, err := os.Open(path)
 	if err != nil {
-		return unwrapPath(err)
+		return fileutil.UnwrapPath(err)
 	}
 	defer f.Close()
 	var b [1]byte
@@ -116,7 +117,7 @@ func checkStatement(disp string, interactive bool) *Check {
 	c := &Check{Name: CheckStatement}
 	data, err := os.ReadFile(path)
 	if err != nil {
-		return fail(c, fmt.Sprintf("%s: %v", path, unwrapPath(err)))
+		return fail(c, fmt.Sprintf("%s: %v", path, fileutil.UnwrapPath(err)))
 	}
 	if len(bytes.TrimSpace(data)) == 0 {
 		return fail(c, path+": empty")
@@ -251,7 +252,7 @@ func checkSamples(disp string, tests []testFile, interactive bool) *Check {
 		for _, f := range files {
 			data, err := os.ReadFile(f)
 			if err != nil {
-				details = append(details, fmt.Sprintf("%s: %v", f, unwrapPath(err)))
+				details = append(details, fmt.Sprintf("%s: %v", f, fileutil.UnwrapPath(err)))
 				continue
 			}
 			if !contains(blocks, normalize(string(data))) {
@@ -308,13 +309,4 @@ func failWith(c *Check, details []string) *Check {
 		c.Details = nil
 	}
 	return c
-}
-
-// unwrapPath strips the *fs.PathError around err.
-func unwrapPath(err error) error {
-	var pe *fs.PathError
-	if errors.As(err, &pe) {
-		return pe.Err
-	}
-	return err
 }

@@ -27,6 +27,7 @@ import (
 	"github.com/puzzlejudge/judge/author"
 	"github.com/puzzlejudge/judge/compile"
 	"github.com/puzzlejudge/judge/grade"
+	"github.com/puzzlejudge/judge/internal/fileutil"
 	"github.com/puzzlejudge/judge/problem"
 	"github.com/puzzlejudge/judge/problem/kattis"
 	"github.com/puzzlejudge/judge/report"
@@ -795,7 +796,7 @@ func (r *run) generatorSequence(pk *pkg) *sequence {
 				old, err := os.ReadFile(want)
 				switch {
 				case err != nil:
-					g.differs = fmt.Sprintf("%s: %v", want, unwrapPath(err))
+					g.differs = fmt.Sprintf("%s: %v", want, fileutil.UnwrapPath(err))
 				case string(old) != string(got):
 					g.differs = fmt.Sprintf("%s: differs from the output of generator %s (run judge test regen)", want, g.call)
 				default:

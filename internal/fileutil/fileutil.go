@@ -1,9 +1,11 @@
-// Package fileutil copies files for the judge's packages.
+// Package fileutil copies files, and trims path errors, for the judge's packages.
 package fileutil
 
 import (
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 )
 
@@ -32,4 +34,15 @@ func LinkOrCopy(src, dst string, perm os.FileMode) error {
 		return nil
 	}
 	return Copy(src, dst, perm)
+}
+
+// UnwrapPath drops the *fs.PathError around err, for callers that name
+// the path themselves: "tests/1.in: no such file or directory", not
+// "tests/1.in: open /abs/tests/1.in: no such file or directory".
+func UnwrapPath(err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
 }

@@ -1,8 +1,11 @@
 package fileutil
 
 import (
+	"errors"
+	"io/fs"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -42,5 +45,16 @@ func TestLinkOrCopy(t *testing.T) {
 	}
 	if err := LinkOrCopy(filepath.Join(dir, "missing"), filepath.Join(dir, "x"), 0o644); err == nil {
 		t.Error("linking a missing file succeeded")
+	}
+}
+
+func TestUnwrapPath(t *testing.T) {
+	_, err := os.Open(filepath.Join(t.TempDir(), "missing"))
+	if got := UnwrapPath(err); !errors.Is(got, fs.ErrNotExist) || strings.Contains(got.Error(), "missing") {
+		t.Errorf("UnwrapPath(%v) = %v, want the bare cause", err, got)
+	}
+	plain := errors.New("plain")
+	if got := UnwrapPath(plain); got != plain {
+		t.Errorf("UnwrapPath(plain) = %v", got)
 	}
 }

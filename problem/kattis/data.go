@@ -8,6 +8,8 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+
+	"github.com/puzzlejudge/judge/internal/fileutil"
 )
 
 // Case is one test case: X.in and X.ans in the same folder under data/.
@@ -53,7 +55,7 @@ type walker struct {
 func readData(dir, abs string, v Version, scoring bool) ([]Case, []Group, error) {
 	root, err := filepath.EvalSymlinks(abs)
 	if err != nil {
-		return nil, nil, fmt.Errorf("%s: %w", dir, unwrapPath(err))
+		return nil, nil, fmt.Errorf("%s: %w", dir, fileutil.UnwrapPath(err))
 	}
 	w := &walker{root: root, dir: dir, abs: abs, version: v, scoring: scoring}
 	dataDir := filepath.Join(dir, "data")
@@ -107,7 +109,7 @@ func (w *walker) list(rel string) ([]fs.DirEntry, error) {
 		if errors.Is(err, fs.ErrNotExist) {
 			return nil, fmt.Errorf("%s: missing folder", path)
 		}
-		return nil, fmt.Errorf("%s: %w", path, unwrapPath(err))
+		return nil, fmt.Errorf("%s: %w", path, fileutil.UnwrapPath(err))
 	}
 	var out []fs.DirEntry
 	for _, e := range entries {
@@ -135,7 +137,7 @@ func (w *walker) link(rel string) (fs.FileInfo, error) {
 	path := filepath.Join(w.dir, rel)
 	target, err := os.Readlink(path)
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", path, unwrapPath(err))
+		return nil, fmt.Errorf("%s: %w", path, fileutil.UnwrapPath(err))
 	}
 	if filepath.IsAbs(target) {
 		return nil, fmt.Errorf("%s: symbolic link to the absolute path %s (links must be relative and stay inside the package)", path, target)
@@ -149,7 +151,7 @@ func (w *walker) link(rel string) (fs.FileInfo, error) {
 	}
 	fi, err := os.Stat(real)
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", path, unwrapPath(err))
+		return nil, fmt.Errorf("%s: %w", path, fileutil.UnwrapPath(err))
 	}
 	return renamed{fi, filepath.Base(rel)}, nil
 }
@@ -193,7 +195,7 @@ func (w *walker) settings(rel string, parent Settings) (Settings, bool, error) {
 	path := filepath.Join(w.dir, rel, found)
 	data, err := os.ReadFile(path)
 	if err != nil {
-		return parent, false, fmt.Errorf("%s: %w", path, unwrapPath(err))
+		return parent, false, fmt.Errorf("%s: %w", path, fileutil.UnwrapPath(err))
 	}
 	s, err := parent.inherit(data, w.version, w.scoring, false)
 	if err != nil {
@@ -246,7 +248,7 @@ func (w *walker) group(rel string, sample bool, parent Settings) error {
 				yp := filepath.Join(w.dir, rel, base+".yaml")
 				data, err := os.ReadFile(yp)
 				if err != nil {
-					return fmt.Errorf("%s: %w", yp, unwrapPath(err))
+					return fmt.Errorf("%s: %w", yp, fileutil.UnwrapPath(err))
 				}
 				if cs, err = s.inherit(data, w.version, w.scoring, true); err != nil {
 					return fmt.Errorf("%s: %w", yp, err)
@@ -268,14 +270,4 @@ func (w *walker) group(rel string, sample bool, parent Settings) error {
 func fileExists(path string) bool {
 	_, err := os.Stat(path)
 	return err == nil
-}
-
-// unwrapPath strips the *fs.PathError around err so that messages do not
-// repeat the path.
-func unwrapPath(err error) error {
-	var pe *fs.PathError
-	if errors.As(err, &pe) {
-		return pe.Err
-	}
-	return err
 }

@@ -10,6 +10,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/puzzlejudge/judge/internal/fileutil"
 )
 
 // Package is a Kattis problem package as read from its folder.
@@ -72,7 +74,7 @@ func Load(dir string) (*Package, error) {
 	mp := filepath.Join(dir, MetadataFile)
 	data, err := os.ReadFile(mp)
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", mp, unwrapPath(err))
+		return nil, fmt.Errorf("%s: %w", mp, fileutil.UnwrapPath(err))
 	}
 	md, err := parseMetadata(data)
 	if err != nil {
@@ -107,7 +109,7 @@ func (p *Package) readTimeLimitFile(dir string) error {
 		return nil
 	}
 	if err != nil {
-		return fmt.Errorf("%s: %w", path, unwrapPath(err))
+		return fmt.Errorf("%s: %w", path, fileutil.UnwrapPath(err))
 	}
 	s := strings.TrimSpace(string(data))
 	x, err := strconv.ParseFloat(s, 64)
@@ -203,7 +205,7 @@ func inputValidators(dir, abs string, v Version) ([]Program, error) {
 func programs(disp, path string) ([]Program, error) {
 	entries, err := os.ReadDir(path)
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", disp, unwrapPath(err))
+		return nil, fmt.Errorf("%s: %w", disp, fileutil.UnwrapPath(err))
 	}
 	var out []Program
 	for _, e := range entries {
@@ -214,7 +216,7 @@ func programs(disp, path string) ([]Program, error) {
 		full := filepath.Join(path, n)
 		fi, err := os.Stat(full)
 		if err != nil {
-			return nil, fmt.Errorf("%s: %w", filepath.Join(disp, n), unwrapPath(err))
+			return nil, fmt.Errorf("%s: %w", filepath.Join(disp, n), fileutil.UnwrapPath(err))
 		}
 		kind := KindProgram
 		switch filepath.Ext(n) {

@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+
+	"github.com/puzzlejudge/judge/internal/fileutil"
 )
 
 // Folders of submissions/ and the verdict each expects, in problemtools'
@@ -62,7 +64,7 @@ func (p *Package) ListSubmissions() ([]Submission, []string, error) {
 	}
 	entries, err := os.ReadDir(p.Submissions)
 	if err != nil {
-		return nil, nil, fmt.Errorf("%s: %w", p.Submissions, unwrapPath(err))
+		return nil, nil, fmt.Errorf("%s: %w", p.Submissions, fileutil.UnwrapPath(err))
 	}
 	known := Folders(p.Metadata.Version)
 	var warnings []string
@@ -89,7 +91,7 @@ func (p *Package) ListSubmissions() ([]Submission, []string, error) {
 		dir := filepath.Join(p.Submissions, folder)
 		subs, err := os.ReadDir(dir)
 		if err != nil {
-			return nil, nil, fmt.Errorf("%s: %w", dir, unwrapPath(err))
+			return nil, nil, fmt.Errorf("%s: %w", dir, fileutil.UnwrapPath(err))
 		}
 		for _, e := range subs {
 			if strings.HasPrefix(e.Name(), ".") {
@@ -98,7 +100,7 @@ func (p *Package) ListSubmissions() ([]Submission, []string, error) {
 			path := filepath.Join(dir, e.Name())
 			fi, err := os.Stat(path)
 			if err != nil {
-				return nil, nil, fmt.Errorf("%s: %w", path, unwrapPath(err))
+				return nil, nil, fmt.Errorf("%s: %w", path, fileutil.UnwrapPath(err))
 			}
 			s := Submission{Folder: folder, Path: path, Dir: fi.IsDir()}
 			if s.Dir {
@@ -142,7 +144,7 @@ func sourceFiles(dir string) ([]string, error) {
 		return nil
 	})
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", dir, unwrapPath(err))
+		return nil, fmt.Errorf("%s: %w", dir, fileutil.UnwrapPath(err))
 	}
 	slices.Sort(files)
 	return files, nil
