@@ -2,7 +2,6 @@ package grade_test
 
 import (
 	"context"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -158,7 +157,6 @@ func TestInteractorMisbehaves(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			dir := filepath.Join(t.TempDir(), "pkg")
 			files := map[string]string{
 				"problem.yaml":                 "problem_format_version: 2025-09\nname: v\nuuid: u\ntype: interactive\nlimits: {time_limit: 1, validation_time: 2}\n",
 				"data/secret/1.in":             "1\n",
@@ -166,20 +164,8 @@ func TestInteractorMisbehaves(t *testing.T) {
 				"output_validator/validate.py": tt.interactor,
 				"sub.py":                       tt.submission,
 			}
-			for name, content := range files {
-				path := filepath.Join(dir, name)
-				if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-					t.Fatal(err)
-				}
-				if err := os.WriteFile(path, []byte(content), 0o644); err != nil {
-					t.Fatal(err)
-				}
-			}
-			p := loadKattis(t, dir)
-			rep, err := f.grader.Grade(context.Background(), grade.Submission{Problem: p, Source: filepath.Join(dir, "sub.py"), Language: f.langs["python"]}, grade.Options{})
-			if err != nil {
-				t.Fatal(err)
-			}
+			dir, p := writeKattis(t, files)
+			rep := gradePython(t, f, p, filepath.Join(dir, "sub.py"))
 			msg := firstFailure(rep).Message
 			if rep.Verdict != tt.want || !strings.Contains(msg, tt.message) {
 				t.Errorf("verdict %s, message %q (%s); want %s with %q", rep.Verdict, msg, rep.InternalError(), tt.want, tt.message)

@@ -30,6 +30,33 @@ func languageOf(langs map[string]*compile.Language) func(string) (*compile.Langu
 	}
 }
 
+// writeKattis writes files (path under the package: content) into a new
+// package folder and loads it as a Kattis package.
+func writeKattis(t *testing.T, files map[string]string) (string, *problem.Problem) {
+	t.Helper()
+	dir := filepath.Join(t.TempDir(), "pkg")
+	for name, content := range files {
+		path := filepath.Join(dir, name)
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return dir, loadKattis(t, dir)
+}
+
+// gradePython judges the Python source against p with f's grader.
+func gradePython(t *testing.T, f *fixture, p *problem.Problem, source string) *grade.Report {
+	t.Helper()
+	rep, err := f.grader.Grade(context.Background(), grade.Submission{Problem: p, Source: source, Language: f.langs["python"]}, grade.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return rep
+}
+
 func loadKattis(t *testing.T, dir string) *problem.Problem {
 	t.Helper()
 	p, err := problem.Load(dir)
@@ -111,7 +138,6 @@ func TestKattisValidatorMisbehaves(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			dir := filepath.Join(t.TempDir(), "pkg")
 			files := map[string]string{
 				"problem.yaml":                 "problem_format_version: 2025-09\nname: v\nuuid: u\nlimits: {time_limit: 1, validation_time: 1, validation_output: 1}\n",
 				"data/secret/1.in":             "1 2\n",
@@ -119,20 +145,8 @@ func TestKattisValidatorMisbehaves(t *testing.T) {
 				"output_validator/validate.py": tt.validator,
 				"sum.py":                       "a, b = map(int, input().split())\nprint(a + b)\n",
 			}
-			for name, content := range files {
-				path := filepath.Join(dir, name)
-				if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-					t.Fatal(err)
-				}
-				if err := os.WriteFile(path, []byte(content), 0o644); err != nil {
-					t.Fatal(err)
-				}
-			}
-			p := loadKattis(t, dir)
-			rep, err := f.grader.Grade(context.Background(), grade.Submission{Problem: p, Source: filepath.Join(dir, "sum.py"), Language: f.langs["python"]}, grade.Options{})
-			if err != nil {
-				t.Fatal(err)
-			}
+			dir, p := writeKattis(t, files)
+			rep := gradePython(t, f, p, filepath.Join(dir, "sum.py"))
 			if rep.Verdict != verdict.IE || !strings.Contains(rep.InternalError(), tt.want) {
 				t.Errorf("verdict %s, error %q; want IE with %q", rep.Verdict, rep.InternalError(), tt.want)
 			}
@@ -172,7 +186,6 @@ func TestResolveTimeLimit(t *testing.T) {
 // and folder submissions whose main file imports a module beside it.
 func TestKattisFolderPrograms(t *testing.T) {
 	f := newGrader(t, anyMode())
-	dir := filepath.Join(t.TempDir(), "pkg")
 	files := map[string]string{
 		"problem.yaml":      "problem_format_version: 2025-09\nname: v\nuuid: u\nlimits: {time_limit: 2}\n",
 		"data/secret/1.in":  "1 2\n",
@@ -189,16 +202,7 @@ func TestKattisFolderPrograms(t *testing.T) {
 		"submissions/run_time_error/two_c/a.c":       "int main(void) { return 0; }\n",
 		"submissions/run_time_error/two_c/b.c":       "int f(void) { return 1; }\n",
 	}
-	for name, content := range files {
-		path := filepath.Join(dir, name)
-		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(path, []byte(content), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	p := loadKattis(t, dir)
+	_, p := writeKattis(t, files)
 	subs, _, err := p.Kattis.Package.ListSubmissions()
 	if err != nil {
 		t.Fatal(err)
