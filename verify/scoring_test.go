@@ -1,0 +1,68 @@
+package verify_test
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/puzzlejudge/judge/verify"
+)
+
+// copyScoring copies one of grade's scoring fixtures into a new folder.
+func copyScoring(t *testing.T, name string) string {
+	t.Helper()
+	dir := filepath.Join(t.TempDir(), name)
+	if err := copyTree(filepath.Join("..", "grade", "testdata", "kattis", name), dir); err != nil {
+		t.Fatal(err)
+	}
+	return dir
+}
+
+// TestVerifyScoring verifies legacy scoring packages as problemtools
+// does: accepted solutions get the full score (the top of data/'s range),
+// partially_accepted ones AC with a score strictly below it, other
+// folders the graders' verdict (not the first failing test's); and finds
+// a full solution in partially_accepted and a partial one in accepted.
+func TestVerifyScoring(t *testing.T) {
+	broken := copyScoring(t, "scoring-legacy")
+	sub := filepath.Join(broken, "submissions")
+	if err := os.Rename(filepath.Join(sub, "accepted", "double.py"), filepath.Join(sub, "partially_accepted", "double.py")); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Rename(filepath.Join(sub, "partially_accepted", "small_only.py"), filepath.Join(sub, "accepted", "small_only.py")); err != nil {
+		t.Fatal(err)
+	}
+	reps := verifyDirs(t, copyScoring(t, "scoring-legacy"), copyScoring(t, "scoring-validator"), broken)
+	for _, tt := range []struct {
+		rep     int
+		check   string
+		status  verify.Status
+		message string
+	}{
+		{0, "submission accepted/double.py", verify.Pass, "AC (accepted: want AC, from the first test that is not AC), score 100/100"},
+		// The graders accept it (secret: accept_if_any_accepted), though
+		// its first failing test is WA.
+		{0, "submission partially_accepted/small_only.py", verify.Pass, "score 50/100"},
+		{0, "submission wrong_answer/zero.py", verify.Pass, "WA on test sample/1"},
+		{1, "submission accepted/double.py", verify.Pass, "score 30"},
+		{1, "submission partially_accepted/off_by_one.py", verify.Pass, "score 18"},
+		{1, "submission wrong_answer/far.py", verify.Pass, "WA"},
+		{2, "submission partially_accepted/double.py", verify.Fail, "gets score 100, want a partial score strictly between 0 and 100"},
+		{2, "submission accepted/small_only.py", verify.Fail, "gets score 50, want the full score 100"},
+	} {
+		c := reps[tt.rep].Check(tt.check)
+		if c == nil {
+			t.Errorf("%s: no check %q", reps[tt.rep].Problem, tt.check)
+			continue
+		}
+		if c.Status != tt.status || !strings.Contains(c.Message, tt.message) {
+			t.Errorf("%s: %s: %s %q, want %s with %q", reps[tt.rep].Problem, tt.check, c.Status, c.Message, tt.status, tt.message)
+		}
+	}
+	for _, rep := range reps[:2] {
+		if !rep.OK {
+			t.Errorf("%s failed: %+v", rep.Problem, rep.Checks)
+		}
+	}
+}
