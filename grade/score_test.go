@@ -302,3 +302,31 @@ func TestScoreJSON(t *testing.T) {
 		}
 	}
 }
+
+// TestScoreNative: a native problem's groups are pass-fail, may share
+// tests, and sum; the report lists the groups, not the total.
+func TestScoreNative(t *testing.T) {
+	root := ng("total", problem.AggregateSum, 100, nil,
+		ng("small", problem.AggregatePassFail, 30, nil, tc("s1"), tc("s2")),
+		ng("all", problem.AggregatePassFail, 70, nil, tc("b1"), tc("s1"), tc("s2"))).Group
+	sc := &problem.Scoring{Rules: problem.Rules2025, Root: root, Native: true}
+	for _, c := range []struct {
+		tests   []TestResult
+		verdict verdict.Verdict
+		score   float64
+		groups  string
+	}{
+		{res("sample1:AC", "b1:AC", "s1:AC", "s2:AC"), verdict.AC, 100, "small:AC:30 all:AC:70"},
+		{res("sample1:WA", "b1:TLE", "s1:AC", "s2:AC"), verdict.WA, 30, "small:AC:30 all:TLE:0"},
+		{res("sample1:AC", "b1:AC", "s1:WA", "s2:AC"), verdict.WA, 0, "small:WA:0 all:WA:0"},
+	} {
+		r := Score(sc, c.tests)
+		var got []string
+		for _, g := range r.Groups {
+			got = append(got, g.Name+":"+string(g.Verdict)+":"+ftoa(g.Score))
+		}
+		if r.Verdict != c.verdict || r.Score != c.score || strings.Join(got, " ") != c.groups || *r.MaxScore != 100 {
+			t.Errorf("got %s %g %s, want %s %g %s", r.Verdict, r.Score, strings.Join(got, " "), c.verdict, c.score, c.groups)
+		}
+	}
+}

@@ -189,6 +189,11 @@ func Load(dir string) (*Problem, error) {
 	if len(unpaired) > 0 {
 		return nil, &UnpairedError{Problem: p, Unpaired: unpaired}
 	}
+	if cfg.groups != nil {
+		if p.Scoring, err = nativeScoring(cfg.groups, p.Tests); err != nil {
+			return nil, fmt.Errorf("%s: %w", cfgPath, err)
+		}
+	}
 	return p, nil
 }
 

@@ -1,6 +1,7 @@
 package verify_test
 
 import (
+	"context"
 	"os"
 	"path/filepath"
 	"strings"
@@ -64,5 +65,52 @@ func TestVerifyScoring(t *testing.T) {
 		if !rep.OK {
 			t.Errorf("%s failed: %+v", rep.Problem, rep.Checks)
 		}
+	}
+}
+
+// TestVerifyNativeScoring verifies the bundled scoring problem: its
+// partially accepted solution scores 30 of 100 (the small subtask), and a
+// full solution in partially_accepted fails.
+func TestVerifyNativeScoring(t *testing.T) {
+	root := t.TempDir()
+	for _, d := range []string{"problems/divisor-pairs", "solutions/divisor-pairs"} {
+		if err := os.CopyFS(filepath.Join(root, d), os.DirFS(filepath.Join("..", d))); err != nil {
+			t.Fatal(err)
+		}
+	}
+	sols := filepath.Join(root, "solutions", "divisor-pairs")
+	// This test is about scores: drop the slow time_limit_exceeded run.
+	os.RemoveAll(filepath.Join(sols, "time_limit_exceeded"))
+	os.Remove(filepath.Join(sols, "accepted", "sqrt.py"))
+	full, err := os.ReadFile(filepath.Join(sols, "accepted", "sqrt.go"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(sols, "partially_accepted", "full.go"), full, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	v := &verify.Verifier{Kit: newKit(t, root), Workers: 2}
+	rep, err := v.Verify(context.Background(), []string{filepath.Join(root, "problems", "divisor-pairs")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := rep.Problems[0]
+	for _, tt := range []struct {
+		check   string
+		status  verify.Status
+		message string
+	}{
+		{"solution partially_accepted/linear.c", verify.Pass, "score 30/100 as a partial solution should, TLE on test large-1"},
+		{"solution partially_accepted/full.go", verify.Fail, "gets score 100/100, want more than 0 and less than the full score"},
+		{"solution accepted/sqrt.go", verify.Pass, "AC on all 7 tests"},
+		{"solution wrong_answer/int32.c", verify.Pass, "WA on test large-1"},
+	} {
+		c := p.Check(tt.check)
+		if c == nil || c.Status != tt.status || !strings.Contains(c.Message, tt.message) {
+			t.Errorf("check %q: %+v, want %s with %q", tt.check, c, tt.status, tt.message)
+		}
+	}
+	if c := p.Check("solution partially_accepted/linear.c"); c != nil && (c.Solution.Score == nil || *c.Solution.Score != 30) {
+		t.Errorf("score in the JSON: %+v", c.Solution)
 	}
 }

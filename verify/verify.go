@@ -412,7 +412,7 @@ func (r *run) plan(disp string, index int) (*pkg, error) {
 		}
 	}
 	for _, s := range pk.sols {
-		if s.Expected == "" || s.Language == nil {
+		if s.Expected == "" && s.Folder != author.PartialFolder || s.Language == nil {
 			continue
 		}
 		if len(r.solutions) > 0 && !matchAny(r.solutions, s.Rel) && !matchAny(r.solutions, filepath.Base(s.Rel)) {
@@ -712,7 +712,8 @@ func (r *run) solutionSequence(pk *pkg, sr *solRun) *sequence {
 	}
 	p := pk.p
 	sr.results = make([]grade.TestResult, len(p.Tests))
-	sr.seq = newSequence(!sr.reference)
+	// A partially accepted solution is scored on every test.
+	sr.seq = newSequence(!sr.reference && sr.sol.Folder != author.PartialFolder)
 	for i, t := range p.Tests {
 		sr.seq.add(func(ctx context.Context) bool {
 			rep, err := r.grader.Grade(ctx, grade.Submission{Problem: p, Source: sr.sol.Path, Language: sr.sol.Language},
