@@ -77,3 +77,49 @@ func TestScoringPackages(t *testing.T) {
 		})
 	}
 }
+
+// TestScoringSessions: interactive and multi-pass validators score tests
+// with score.txt too (2025-09, an unbounded secret that sums them); a
+// score written with a rejection is the judge's error.
+func TestScoringSessions(t *testing.T) {
+	f := newGrader(t, anyMode())
+	interact := "import sys\nn = int(open(sys.argv[1]).read())\nprint(n, flush=True)\nok = int(sys.stdin.readline()) == 2 * n\n" +
+		"open(sys.argv[3] + 'score.txt', 'w').write('%d\\n' % (n + 5))\nsys.exit(42 if ok else 43)\n"
+	// Pass 1 asks for a second pass on n + 1; pass 2 scores n.
+	multi := "import os, sys\nn = int(open(sys.argv[1]).read())\nif int(sys.stdin.read()) != 2 * n:\n    sys.exit(43)\n" +
+		"m = sys.argv[3] + 'first'\nif not os.path.exists(m):\n    open(m, 'w').write('x')\n    open(sys.argv[3] + 'nextpass.in', 'w').write('%d\\n' % (n + 1))\n" +
+		"else:\n    open(sys.argv[3] + 'score.txt', 'w').write('%d\\n' % n)\nsys.exit(42)\n"
+	tests := []struct {
+		name, typ, validator, sub string
+		want                      verdict.Verdict
+		score                     float64
+		message                   string
+	}{
+		// 1 + 5 and 2 + 5.
+		{"interactive", "[scoring, interactive]", interact, "print(2 * int(input()))\n", verdict.AC, 13, ""},
+		{"interactive, score with a rejection", "[scoring, interactive]", interact, "print(2 * int(input()) + 1)\n", verdict.IE, 0,
+			"wrote a score and exited 43"},
+		// Second passes on 2 and 3.
+		{"multi-pass", "[scoring, multi-pass]", multi, "print(2 * int(input()))\n", verdict.AC, 5, ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			dir, p := writeKattis(t, map[string]string{
+				"problem.yaml": "problem_format_version: 2025-09\nname: v\nuuid: u\ntype: " + tt.typ +
+					"\nlimits: {time_limit: 1, validation_time: 2}\n",
+				"data/secret/test_group.yaml": "max_score: unbounded\n",
+				"data/secret/1.in":            "1\n", "data/secret/1.ans": "2\n",
+				"data/secret/2.in": "2\n", "data/secret/2.ans": "4\n",
+				"output_validator/validate.py": tt.validator,
+				"sub.py":                       tt.sub,
+			})
+			rep := gradePython(t, f, p, filepath.Join(dir, "sub.py"))
+			if rep.Score == nil || rep.Verdict != tt.want || *rep.Score != tt.score {
+				t.Fatalf("verdict %s score %v, want %s %g (tests %s; %s)", rep.Verdict, rep.Score, tt.want, tt.score, testVerdicts(rep), rep.InternalError())
+			}
+			if tt.message != "" && !strings.Contains(rep.InternalError(), tt.message) {
+				t.Errorf("error %q, want %q", rep.InternalError(), tt.message)
+			}
+		})
+	}
+}
