@@ -137,7 +137,8 @@ func (tw *TextWriter) Summary(r *grade.Report) error {
 		}
 	}
 	summary := fmt.Sprintf("%s %s (%s)", s.Bold("verdict"), s.Verdict(r.Verdict), r.Verdict.Long())
-	if firstBad != "" {
+	if firstBad != "" && r.Verdict != verdict.AC {
+		// (A scoring problem's graders may accept with failed tests.)
 		summary += " on test " + termsafe.Line(firstBad)
 	}
 	if len(r.Tests) > 0 {
