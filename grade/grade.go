@@ -1,6 +1,13 @@
 // Package grade judges a submission end to end: it compiles the source,
 // runs it on every test of a problem under the problem's limits, checks
 // each output, and returns a Report.
+//
+// A scoring problem's report also has a score and a result per group of
+// tests: Kattis legacy and 2023-07-draft packages by problemtools' graders,
+// 2025-09 packages and native problem.yaml groups by the 2025-09 rules.
+// Where problemtools and the 2025-09 text differ (samples scoring
+// accept_score, range clamping against a judge error past max_score),
+// 2025-09 packages follow the text; Score says how.
 package grade
 
 import (

@@ -9,11 +9,36 @@ import (
 	"github.com/puzzlejudge/judge/verdict"
 )
 
-// Scoring problems
+// GroupResult is the result of one group of a scoring problem's tests.
+type GroupResult struct {
+	// Name is the group's path under data/ ("secret/group1"), or its
+	// name in a native problem.yaml.
+	Name    string          `json:"name"`
+	Verdict verdict.Verdict `json:"verdict"`
+	Score   float64         `json:"score"`
+	// MaxScore is the most the group can score, where known (a legacy
+	// group's range with a finite top; a bounded 2025-09 group).
+	MaxScore *float64 `json:"max_score,omitempty"`
+}
+
+// ScoreResult is a scoring problem's result for a submission.
+type ScoreResult struct {
+	Verdict  verdict.Verdict
+	Score    float64
+	MaxScore *float64
+	Groups   []GroupResult
+	// Error is the judge's error the scores made (a group past its
+	// max_score), with Verdict IE.
+	Error string
+}
+
+// Score scores a submission of a scoring problem from its tests' results
+// (in test order; tests not run are missing). It sets each test's Score
+// where the rules give tests one, and turns a test whose score.txt breaks
+// the rules into IE.
 //
 // A scoring problem (problem.Problem.Scoring) gives a submission a score
-// besides its verdict; Score computes it from the tests' results, by one
-// of two sets of rules.
+// besides its verdict, by one of two sets of rules.
 //
 // Legacy and 2023-07-draft Kattis packages follow problemtools: a test
 // scores its output validator's score.txt, else its group's accept_score
@@ -44,34 +69,6 @@ import (
 // legacy graders, and lets samples score accept_score; 2025-09 samples
 // score nothing, and a score past max_score is a judge error rather than
 // clamped to range.
-
-// GroupResult is the result of one group of a scoring problem's tests.
-type GroupResult struct {
-	// Name is the group's path under data/ ("secret/group1"), or its
-	// name in a native problem.yaml.
-	Name    string          `json:"name"`
-	Verdict verdict.Verdict `json:"verdict"`
-	Score   float64         `json:"score"`
-	// MaxScore is the most the group can score, where known (a legacy
-	// group's range with a finite top; a bounded 2025-09 group).
-	MaxScore *float64 `json:"max_score,omitempty"`
-}
-
-// ScoreResult is a scoring problem's result for a submission.
-type ScoreResult struct {
-	Verdict  verdict.Verdict
-	Score    float64
-	MaxScore *float64
-	Groups   []GroupResult
-	// Error is the judge's error the scores made (a group past its
-	// max_score), with Verdict IE.
-	Error string
-}
-
-// Score scores a submission of a scoring problem from its tests' results
-// (in test order; tests not run are missing). It sets each test's Score
-// where the rules give tests one, and turns a test whose score.txt breaks
-// the rules into IE.
 func Score(sc *problem.Scoring, tests []TestResult) ScoreResult {
 	byName := make(map[string]int, len(tests))
 	for i, t := range tests {

@@ -112,7 +112,7 @@ func kattisScoring(dir string, pk *kattis.Package) (*Scoring, error) {
 	sc := &Scoring{Rules: rules, ScoreFileRequired: legacy && md.CustomScore, ScoreFileForbidden: legacy && !md.CustomScore}
 	root := &ScoreGroup{Name: "data"}
 	if err := applySettings(root, pk.DataSettings, rules, false); err != nil {
-		return nil, err
+		return nil, fmt.Errorf("%s: %w", filepath.Join(dir, "data"), err)
 	}
 	groups := map[string]*ScoreGroup{"": root}
 	// children keeps, per group, its items with the file name that
@@ -176,6 +176,9 @@ func parentOf(name string) string {
 // the 2025-09 defaults: secret sums to 100, its groups are pass-fail and
 // unbounded.
 func applySettings(g *ScoreGroup, s kattis.Settings, rules string, secret bool) error {
+	if s.Grading == "custom" {
+		return fmt.Errorf("testdata.yaml: grading: custom: custom graders are not supported yet (only the default grader's flags)")
+	}
 	g.OnReject, g.GraderFlags = s.OnReject, s.GraderFlags
 	g.AcceptScore, g.RejectScore = s.AcceptScore, s.RejectScore
 	g.RangeLow, g.RangeHigh = math.Inf(-1), math.Inf(1)

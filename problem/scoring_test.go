@@ -110,3 +110,32 @@ func TestKattisLegacyScoringDefaults(t *testing.T) {
 		t.Errorf("root %+v, group %+v", sc.Root, g)
 	}
 }
+
+// TestKattisPassFailRejectsScoringKeys: a 2025-09 pass-fail package must
+// not give max_score, score_aggregation or require_pass.
+func TestKattisPassFailRejectsScoringKeys(t *testing.T) {
+	files := scoring2025(map[string]string{
+		"problem.yaml":                   "problem_format_version: 2025-09\nname: S\nuuid: u\nlimits: {time_limit: 1}\n",
+		"data/secret/g1/test_group.yaml": "max_score: 40\n",
+	})
+	dir := filepath.Join(t.TempDir(), "pkg")
+	writeTree(t, dir, files)
+	_, err := Load(dir)
+	if err == nil || !strings.Contains(err.Error(), "g1/test_group.yaml: line 1: max_score: only for scoring problems") {
+		t.Errorf("error %v", err)
+	}
+}
+
+func TestKattisCustomGrader(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "pkg")
+	writeTree(t, dir, map[string]string{
+		"problem.yaml":                     "name: S\ntype: scoring\nlimits: {memory: 256}\n",
+		"problem_statement/problem.en.tex": "S",
+		"data/secret/testdata.yaml":        "grading: custom\n",
+		"data/secret/1.in":                 "", "data/secret/1.ans": "",
+	})
+	_, err := Load(dir)
+	if err == nil || !strings.Contains(err.Error(), "data/secret: testdata.yaml: grading: custom: custom graders are not supported yet") {
+		t.Errorf("error %v", err)
+	}
+}

@@ -96,6 +96,13 @@ func (s Settings) inherit(data []byte, v Version, scoring bool, caseFile bool) (
 		return out, err
 	}
 	if v == V2025 {
+		if !scoring {
+			for _, k := range []string{"max_score", "score_aggregation", "require_pass"} {
+				if m.get(k) != nil {
+					return out, fmt.Errorf("line %d: %s: only for scoring problems (type: scoring)", m.line[k], k)
+				}
+			}
+		}
 		return out, out.apply2025(m)
 	}
 	return out, out.applyLegacy(m, scoring)
