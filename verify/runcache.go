@@ -119,13 +119,14 @@ func (r *run) solutionKey(ctx context.Context, pk *pkg, sr *solRun, i int) (runc
 	if err := pk.keys.prepare(pk, files); err != nil {
 		return runcache.Key{}, false
 	}
-	if sr.progHash == "" {
-		h, err := runcache.HashFiles(sr.prog.Files)
-		if err != nil {
-			return runcache.Key{}, false
+	sr.keyOnce.Do(func() {
+		if h, err := runcache.HashFiles(sr.prog.Files); err == nil {
+			sr.progHash = h
+			sr.runtime = r.kit.Compiler.Identity(ctx, sr.sol.Language)
 		}
-		sr.progHash = h
-		sr.runtime = r.kit.Compiler.Identity(ctx, sr.sol.Language)
+	})
+	if sr.progHash == "" {
+		return runcache.Key{}, false
 	}
 	lang := sr.sol.Language
 	enforced := sr.lim

@@ -331,7 +331,9 @@ type solRun struct {
 	seq       *sequence
 	results   []grade.TestResult
 	cached    []bool // results[i] came from the run cache
-	// progHash and runtime identify the program in the run cache's keys.
+	// progHash and runtime identify the program in the run cache's keys,
+	// found once (keyOnce) by the first of its runs.
+	keyOnce           sync.Once
 	progHash, runtime string
 	// guarded by run.mu
 	compiled, started bool
