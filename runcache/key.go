@@ -20,7 +20,9 @@ const Version = 1
 // digests (see HashFile, HashFiles).
 type Key struct {
 	// Kind is what the run was: "solution" (a solution on a test, with
-	// its checker's verdict).
+	// its checker's verdict), "validator" (an input validator on an
+	// input), "generator" (a test generator's call, with the validator's
+	// answer on what it printed).
 	Kind string `json:"kind"`
 	// Program is the hash of the program's files, names and bytes.
 	Program string `json:"program"`
@@ -32,7 +34,7 @@ type Key struct {
 	Run []string `json:"run"`
 	Env []string `json:"env"`
 	// Input and Answer are the hashes of the test's input and expected
-	// output.
+	// output; a generator's Input is the hash of its seed and arguments.
 	Input  string `json:"input"`
 	Answer string `json:"answer"`
 	// Limits are the limits the run was under; TimeLimit is the CPU
@@ -41,8 +43,9 @@ type Key struct {
 	Limits    runner.Limits `json:"limits"`
 	TimeLimit int64         `json:"time_limit_ns"`
 	// Checker says how the output was checked: the kind, its tolerances
-	// and the hash of a custom checker's or interactor's program;
-	// CheckerArgs are the flags it got on the test.
+	// and the hash of a custom checker's or interactor's program (for a
+	// generator, the validator's); CheckerArgs are the flags it got on
+	// the test.
 	Checker     string   `json:"checker"`
 	CheckerArgs []string `json:"checker_args"`
 	// Sandbox is the sandbox mode, full or basic.
