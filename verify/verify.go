@@ -31,6 +31,7 @@ import (
 	"github.com/puzzlejudge/judge/problem"
 	"github.com/puzzlejudge/judge/problem/kattis"
 	"github.com/puzzlejudge/judge/report"
+	"github.com/puzzlejudge/judge/runcache"
 	"github.com/puzzlejudge/judge/runner"
 	"github.com/puzzlejudge/judge/verdict"
 )
@@ -80,6 +81,10 @@ type Verifier struct {
 	Tests []string
 	// TimeLimit, if set, replaces every problem's time limit.
 	TimeLimit time.Duration
+	// RunCache, if set, keeps the solutions' results on the tests of
+	// native packages: a run whose key is found there is not made again
+	// (see cacheable for what is kept).
+	RunCache *runcache.Store
 }
 
 // Verify checks the problem packages in dirs (each as given, for
@@ -116,10 +121,19 @@ func (v *Verifier) Verify(ctx context.Context, dirs []string) (*Report, error) {
 		timeLimit:  v.TimeLimit,
 		strict:     v.Strict,
 		stopOnFail: v.StopOnFail,
+		cache:      v.RunCache,
 	}
 	runCtx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	r.cancel = cancel
+	if r.cache != nil {
+		// Trimmed once the results of this run are in.
+		defer func() {
+			if r.cache.Stored() > 0 {
+				_, _ = r.cache.Prune() // a store too big is no fault of the packages
+			}
+		}()
+	}
 	// Kattis packages are verified on their own path, after the native
 	// ones; reports keep the order of dirs.
 	var native []int
@@ -190,6 +204,7 @@ type run struct {
 	strict     bool
 	stopOnFail bool
 	cancel     context.CancelFunc // stops the run (stopOnFail)
+	cache      *runcache.Store    // nil without the run cache
 	emitMu     sync.Mutex         // guards stopped and every pkg's emitted
 	stopped    string             // the first failed check, once stopped
 
@@ -215,6 +230,13 @@ func (r *run) ran(cpu time.Duration) {
 	r.mu.Lock()
 	r.stats.Runs++
 	r.stats.RunCPUMs += cpu.Milliseconds()
+	r.mu.Unlock()
+}
+
+// hit records a run found in the run cache in the stats.
+func (r *run) hit() {
+	r.mu.Lock()
+	r.stats.CachedRuns++
 	r.mu.Unlock()
 }
 
@@ -266,6 +288,9 @@ type pkg struct {
 	generator    *compile.Program
 	generatorErr error
 	checkerErr   error
+	checkerProg  *compile.Program // the custom checker or interactor, compiled
+	keys         keys             // the run cache's keys of the solutions' runs
+	tools        tools            // and of the validator's and generator's
 
 	runs []*solRun
 	// Compile progress, guarded by run.mu.
@@ -305,6 +330,11 @@ type solRun struct {
 	compErr   error
 	seq       *sequence
 	results   []grade.TestResult
+	cached    []bool // results[i] came from the run cache
+	// progHash and runtime identify the program in the run cache's keys,
+	// found once (keyOnce) by the first of its runs.
+	keyOnce           sync.Once
+	progHash, runtime string
 	// guarded by run.mu
 	compiled, started bool
 }
@@ -578,7 +608,7 @@ func (r *run) runAll(ctx context.Context) {
 		if !pk.checkerDone {
 			lang, compileChecker := goLang, func(ctx context.Context) {
 				var c compile.Compilation
-				_, c, pk.checkerErr = r.kit.CompileGo(ctx, p.Checker.Source)
+				pk.checkerProg, c, pk.checkerErr = r.kit.CompileGo(ctx, p.Checker.Source)
 				r.compiled(c)
 			}
 			if p.Interactive {
@@ -713,9 +743,17 @@ func (r *run) solutionSequence(pk *pkg, sr *solRun) *sequence {
 	p := pk.p
 	sr.results = make([]grade.TestResult, len(p.Tests))
 	// A partially accepted solution is scored on every test.
+	sr.cached = make([]bool, len(p.Tests))
 	sr.seq = newSequence(!sr.reference && sr.sol.Folder != author.PartialFolder)
 	for i, t := range p.Tests {
 		sr.seq.add(func(ctx context.Context) bool {
+			key, useCache := r.solutionKey(ctx, pk, sr, i)
+			var c cachedRun
+			if useCache && r.cache.Get(key, &c) {
+				r.hit()
+				sr.results[i], sr.cached[i] = c.result(t), true
+				return c.Verdict != verdict.AC
+			}
 			rep, err := r.grader.Grade(ctx, grade.Submission{Problem: p, Source: sr.sol.Path, Language: sr.sol.Language},
 				grade.Options{Tests: []string{t.Name}, TimeScale: sr.scale})
 			if err != nil {
@@ -732,6 +770,9 @@ func (r *run) solutionSequence(pk *pkg, sr *solRun) *sequence {
 				tr = grade.TestResult{Name: t.Name, Verdict: rep.Verdict, Message: rep.Compile.Output}
 			}
 			sr.results[i] = tr
+			if useCache && ctx.Err() == nil && cacheable(tr, sr.lim, sr.scale) {
+				_ = r.cache.Put(key, toCached(tr)) // a result not kept is made again next time
+			}
 			return tr.Verdict != verdict.AC
 		})
 	}
@@ -740,11 +781,21 @@ func (r *run) solutionSequence(pk *pkg, sr *solRun) *sequence {
 
 // validate runs the package's validator on the input.
 func (r *run) validate(ctx context.Context, pk *pkg, input string, into *toolResult) {
+	key, useCache := r.validatorKey(ctx, pk, input)
+	var c cachedValidation
+	if useCache && r.cache.Get(key, &c) {
+		r.hit()
+		*into = toolResult{done: true, v: c.validation()}
+		return
+	}
 	v, err := r.kit.Validate(ctx, pk.validator, input)
 	if err == nil {
 		r.ran(v.Result.CPU)
 	}
 	*into = toolResult{done: err == nil || ctx.Err() == nil, v: v, err: err}
+	if useCache && ctx.Err() == nil && validationCacheable(v, err) {
+		_ = r.cache.Put(key, toValidation(v)) // a result not kept is made again next time
+	}
 }
 
 // validatorSequence makes the jobs that run the validator on every test
@@ -779,6 +830,11 @@ func (r *run) generatorSequence(pk *pkg) *sequence {
 		s.add(func(ctx context.Context) bool {
 			g := &pk.genRes[i]
 			g.call, g.test = author.GenCall(c.Seed, c.Args), c.Name
+			want := filepath.Join(pk.disp, problem.TestsDir, c.Name+".in")
+			key, useCache, hit := r.cachedGenerate(ctx, pk, c, want, g)
+			if hit {
+				return false
+			}
 			out := filepath.Join(r.tmp, fmt.Sprintf("gen-%s-%d.in", pk.slug, i))
 			res, err := r.kit.Generate(ctx, pk.generator, c.Seed, c.Args, out)
 			if ctx.Err() != nil {
@@ -791,8 +847,14 @@ func (r *run) generatorSequence(pk *pkg) *sequence {
 				g.err = err
 				return false
 			}
+			if useCache {
+				defer func() {
+					if ctx.Err() == nil {
+						r.storeGeneration(key, out, g, res.CPU)
+					}
+				}()
+			}
 			if c.Name != "" {
-				want := filepath.Join(pk.disp, problem.TestsDir, c.Name+".in")
 				got, _ := os.ReadFile(out)
 				old, err := os.ReadFile(want)
 				switch {
@@ -835,8 +897,9 @@ func (r *run) interactorCompile(pk *pkg) (*compile.Language, func(context.Contex
 		return nil, func(context.Context) { pk.checkerErr = fmt.Errorf("interactor %s: %w", src, err) }
 	}
 	return lang, func(ctx context.Context) {
-		_, c, err := r.kit.Compiler.Compile(ctx, lang, src)
+		prog, c, err := r.kit.Compiler.Compile(ctx, lang, src)
 		r.compiled(c)
+		pk.checkerProg = prog
 		switch {
 		case err != nil && ctx.Err() == nil:
 			pk.checkerErr = &author.InternalError{Err: fmt.Errorf("compile %s: %w", src, err)}
