@@ -53,7 +53,7 @@ func (g *Grader) ResolveTimeLimit(ctx context.Context, p *problem.Problem) ([]*R
 		n       int
 	)
 	for _, s := range subs {
-		if s.Folder != kattis.FolderAccepted {
+		if !s.ForTimeLimit() {
 			continue
 		}
 		src, lang, extra, err := g.SubmissionSource(s)
