@@ -125,7 +125,12 @@ func (k *kattisRun) submission(ctx context.Context, s kattis.Submission, c *Chec
 		c.Status = Warn
 		return 0, false
 	}
-	_, comp, err := k.grader.Compiler.CompileWith(ctx, lang, src, extra)
+	withInc, withExtra, err := grade.WithIncludes(k.p, lang, src, extra)
+	if err != nil {
+		fail(c, err.Error())
+		return 0, false
+	}
+	_, comp, err := k.grader.Compiler.CompileWith(ctx, lang, withInc, withExtra)
 	k.r.compiled(comp)
 	if errors.Is(err, runner.ErrCommandNotFound) {
 		warn(c, fmt.Sprintf("%s is not installed here; skipped (%v)", lang.Name, err))
