@@ -4,7 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"os"
+	"io/fs"
 	"path/filepath"
 	"slices"
 
@@ -106,17 +106,25 @@ func (v Validator) Interact(ctx context.Context, prog runner.Spec, input, answer
 }
 
 // feedbackWork lists the regular files of the feedback folder on the host,
-// to be placed in the validator's {box}/.
+// and of its sub-folders (under their paths in it: state/seen.txt), to be
+// placed in the validator's {box}/.
 func feedbackWork(feedback string) ([]runner.File, error) {
-	entries, err := os.ReadDir(feedback)
+	var work []runner.File
+	err := filepath.WalkDir(feedback, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.Type().IsRegular() {
+			rel, err := filepath.Rel(feedback, path)
+			if err != nil {
+				return err
+			}
+			work = append(work, runner.File{Name: rel, Path: path})
+		}
+		return nil
+	})
 	if err != nil {
 		return nil, fmt.Errorf("feedback folder: %w", err)
-	}
-	var work []runner.File
-	for _, e := range entries {
-		if e.Type().IsRegular() {
-			work = append(work, runner.File{Name: e.Name(), Path: filepath.Join(feedback, e.Name())})
-		}
 	}
 	return work, nil
 }

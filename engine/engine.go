@@ -63,6 +63,7 @@ func Open(cfg *config.Config, opt Options) (*Engine, error) {
 		Workers:         workers,
 		CheckerLanguage: cfg.Languages["go"],
 		LanguageOf:      func(file string) (*compile.Language, error) { return cfg.Language(file, "") },
+		LanguageNamed:   func(name string) (*compile.Language, error) { return cfg.Language("", name) },
 	}
 	return &Engine{Config: cfg, Sandbox: sb, Compiler: c, Grader: g}, nil
 }

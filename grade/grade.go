@@ -44,6 +44,10 @@ type Grader struct {
 	// (its validators) from its name; nil when only native packages are
 	// judged.
 	LanguageOf func(file string) (*compile.Language, error)
+	// LanguageNamed finds a language by name or alias ("cpp", "python3"),
+	// for the language submissions.yaml gives; nil when only native
+	// packages are judged.
+	LanguageNamed func(name string) (*compile.Language, error)
 }
 
 // Submission is a source file to judge against a problem.
@@ -221,7 +225,11 @@ func (g *Grader) Grade(ctx context.Context, sub Submission, opt Options) (*Repor
 		rep.Verdict, rep.Error = verdict.IE, err.Error()
 		return rep, nil
 	}
-	prog, comp, err := g.Compiler.CompileWith(ctx, lang, sub.Source, sub.Extra)
+	source, extra, err := WithIncludes(p, lang, sub.Source, sub.Extra)
+	if err != nil {
+		return internal(err)
+	}
+	prog, comp, err := g.Compiler.CompileWith(ctx, lang, source, extra)
 	rep.Compile = CompileReport{OK: comp.OK, TimeMs: comp.Time.Milliseconds(), Output: comp.Output, Cached: comp.Cached}
 	if err != nil {
 		return internal(err)

@@ -94,6 +94,7 @@ func newGrader(t *testing.T, mode runner.Mode) *fixture {
 			Workers:         2,
 			CheckerLanguage: langs["go"],
 			LanguageOf:      languageOf(langs),
+			LanguageNamed:   languageNamed(langs),
 		},
 		langs: langs,
 	}

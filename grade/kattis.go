@@ -6,8 +6,6 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"sort"
-	"strings"
 
 	"github.com/puzzlejudge/judge/checker"
 	"github.com/puzzlejudge/judge/compile"
@@ -79,85 +77,6 @@ func (g *Grader) CompileProgram(ctx context.Context, path string) (*compile.Prog
 		return nil, comp, fmt.Errorf("compile %s: %w", path, err)
 	}
 	return prog, comp, nil
-}
-
-// PickSources picks, among the files of a program or submission that is
-// the folder dir (or the one file files[0] when dir is that file), the
-// source to compile, its language and the files to place beside it. The
-// language is the one most files are in (by extension; ties by name); the
-// source is its one file, or of several the one called main.* or Main.*,
-// or for Java the one declaring main, or else the first in lexicographic
-// order (problemtools' rule). The other files of the folder come along
-// (headers, modules), but not files in its sub-folders. Several C or C++
-// files, and build/run scripts, are not supported yet.
-func (g *Grader) PickSources(dir string, files []string) (string, *compile.Language, []runner.File, error) {
-	if g.LanguageOf == nil {
-		return "", nil, nil, errors.New("no languages to compile package programs with")
-	}
-	if len(files) == 1 && files[0] == dir {
-		lang, err := g.LanguageOf(dir)
-		return dir, lang, nil, err
-	}
-	var top []string
-	for _, f := range files {
-		rel, err := filepath.Rel(dir, f)
-		if err != nil || strings.ContainsRune(rel, filepath.Separator) || strings.HasPrefix(rel, ".") {
-			continue
-		}
-		if rel == "build" || rel == "run" {
-			return "", nil, nil, fmt.Errorf("%s: programs with build and run scripts are not supported yet", dir)
-		}
-		top = append(top, f)
-	}
-	sort.Strings(top)
-	byLang := map[*compile.Language][]string{}
-	var best *compile.Language
-	for _, f := range top {
-		l, err := g.LanguageOf(f)
-		if err != nil {
-			continue
-		}
-		byLang[l] = append(byLang[l], f)
-		if best == nil || len(byLang[l]) > len(byLang[best]) || len(byLang[l]) == len(byLang[best]) && l.Name < best.Name {
-			best = l
-		}
-	}
-	if best == nil {
-		return "", nil, nil, fmt.Errorf("%s: no source file in a known language", dir)
-	}
-	sources := byLang[best]
-	main := sources[0]
-	if len(sources) > 1 {
-		if best.Name == "c" || best.Name == "cpp" {
-			return "", nil, nil, fmt.Errorf("%s: programs of several %s source files are not supported yet (%d files)", dir, best.Name, len(sources))
-		}
-		main = mainSource(sources)
-	}
-	var extra []runner.File
-	for _, f := range top {
-		if f != main {
-			extra = append(extra, runner.File{Name: filepath.Base(f), Path: f})
-		}
-	}
-	return main, best, extra, nil
-}
-
-// mainSource picks the main file among several of one language.
-func mainSource(sources []string) string {
-	for _, f := range sources {
-		base := strings.TrimSuffix(filepath.Base(f), filepath.Ext(f))
-		if base == "main" || base == "Main" {
-			return f
-		}
-	}
-	for _, f := range sources {
-		if filepath.Ext(f) == ".java" {
-			if data, err := os.ReadFile(f); err == nil && strings.Contains(string(data), "static void main") {
-				return f
-			}
-		}
-	}
-	return sources[0]
 }
 
 // validator compiles a Kattis package's custom output validator.

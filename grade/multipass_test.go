@@ -67,6 +67,10 @@ func TestMultiPassValidatorMisbehaves(t *testing.T) {
 		// finds what the first left, and stops.
 		{"state kept between passes", "import os, sys\nsys.stdin.read()\nm = sys.argv[3] + 'mark'\nif os.path.exists(m):\n    sys.exit(42)\n" +
 			"open(m, 'w').write('x')\nopen(sys.argv[3] + 'nextpass.in', 'w').write('2\\n')\nsys.exit(42)\n", false, verdict.AC, ""},
+		// Sub-folders of the feedback folder are carried too.
+		{"sub-folder kept between passes", "import os, sys\nsys.stdin.read()\nd = sys.argv[3] + 'state/deep/'\n" +
+			"if os.path.exists(d + 'seen.txt'):\n    sys.exit(42 if open(d + 'seen.txt').read() == 'pass 1' else 43)\n" +
+			"os.makedirs(d)\nopen(d + 'seen.txt', 'w').write('pass 1')\nopen(sys.argv[3] + 'nextpass.in', 'w').write('2\\n')\nsys.exit(42)\n", false, verdict.AC, ""},
 		{"interactive, two passes", "import os, sys\nn = int(open(sys.argv[1]).read())\nprint(n, flush=True)\nif int(sys.stdin.readline()) != 2 * n:\n    sys.exit(43)\n" +
 			"if n == 1:\n    open(sys.argv[3] + 'nextpass.in', 'w').write('5\\n')\n" +
 			"open(sys.argv[3] + 'judgemessage.txt', 'w').write('pass with %d\\n' % n)\nsys.exit(42)\n", true, verdict.AC, "pass 2: pass with 5"},

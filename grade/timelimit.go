@@ -19,15 +19,27 @@ const ProbeTime = 10 * time.Second
 
 // SubmissionSource returns the source file, language and accompanying
 // files of an example submission of a Kattis package: the file itself,
-// or for a folder what PickSources picks.
+// or for a folder what PickSources picks, in the language and with the
+// entry point submissions.yaml gives, if it does. Included files are not
+// added here (WithIncludes, which Grade calls).
 func (g *Grader) SubmissionSource(s kattis.Submission) (string, *compile.Language, []runner.File, error) {
-	if s.Python2 {
+	if s.Python2 && s.Language == "" {
 		return "", nil, nil, fmt.Errorf("%s: Python 2 (its #! line says so) is not a language of this judge", s.Path)
 	}
-	if !s.Dir {
-		return g.PickSources(s.Path, []string{s.Path})
+	var lang *compile.Language
+	if s.Language != "" {
+		if g.LanguageNamed == nil {
+			return "", nil, nil, fmt.Errorf("%s: no languages to find %q (submissions.yaml) in", s.Path, s.Language)
+		}
+		var err error
+		if lang, err = g.LanguageNamed(s.Language); err != nil {
+			return "", nil, nil, fmt.Errorf("%s: language of submissions.yaml: %w", s.Path, err)
+		}
 	}
-	return g.PickSources(s.Path, s.Files)
+	if !s.Dir {
+		return g.pickSources(s.Path, []string{s.Path}, lang, s.Entrypoint)
+	}
+	return g.pickSources(s.Path, s.Files, lang, s.Entrypoint)
 }
 
 // ResolveTimeLimit sets the time limit of a Kattis package that gives
@@ -53,7 +65,7 @@ func (g *Grader) ResolveTimeLimit(ctx context.Context, p *problem.Problem) ([]*R
 		n       int
 	)
 	for _, s := range subs {
-		if s.Folder != kattis.FolderAccepted {
+		if !s.ForTimeLimit() {
 			continue
 		}
 		src, lang, extra, err := g.SubmissionSource(s)

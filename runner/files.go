@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"github.com/puzzlejudge/judge/internal/fileutil"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -69,10 +70,16 @@ func (b *box) programIntact(want []programFile) bool {
 }
 
 // placeWork copies the run's working files into work/, owned by the box's
-// uid.
+// uid. A name with folders (a/b.txt) gets them made first.
 func (b *box) placeWork(files []File) error {
 	for _, f := range files {
+		if !filepath.IsLocal(f.Name) {
+			return fmt.Errorf("place %s: want a path inside the working directory", f.Name)
+		}
 		dst := filepath.Join(b.dir, "work", f.Name)
+		if err := b.workDirs(filepath.Dir(f.Name)); err != nil {
+			return fmt.Errorf("place %s: %w", f.Name, err)
+		}
 		if err := fileutil.Copy(f.Path, dst, 0o644); err != nil {
 			return fmt.Errorf("place %s: %w", f.Name, err)
 		}
@@ -81,6 +88,28 @@ func (b *box) placeWork(files []File) error {
 				return err
 			}
 		}
+	}
+	return nil
+}
+
+// workDirs makes the folders of rel (a path under work/, "." for none),
+// owned by the box's uid.
+func (b *box) workDirs(rel string) error {
+	if rel == "." {
+		return nil
+	}
+	if err := b.workDirs(filepath.Dir(rel)); err != nil {
+		return err
+	}
+	dir := filepath.Join(b.dir, "work", rel)
+	if err := os.Mkdir(dir, 0o755); err != nil {
+		if errors.Is(err, fs.ErrExist) {
+			return nil
+		}
+		return err
+	}
+	if b.sandbox.dropUID {
+		return os.Chown(dir, b.uid, b.gid)
 	}
 	return nil
 }
@@ -146,15 +175,33 @@ func collect(src, dst string) error {
 	return os.Rename(tmp.Name(), dst)
 }
 
-// collectAll copies every regular file at the top of dir into dst (see
-// Spec.CollectAll); the rest is left, and so is a file that turns out not
-// to be regular when opened.
+// maxCollectDepth bounds how deep collectAll goes into folders.
+const maxCollectDepth = 8
+
+// collectAll copies every regular file of dir into dst, and the folders
+// below it, up to maxCollectDepth deep (see Spec.CollectAll); the rest is
+// left (links included), and so is a file that turns out not to be
+// regular when opened.
 func collectAll(dir, dst string) error {
+	return collectTree(dir, dst, 0)
+}
+
+func collectTree(dir, dst string, depth int) error {
 	entries, err := os.ReadDir(dir)
 	if err != nil {
 		return fmt.Errorf("collect: %w", err)
 	}
 	for _, e := range entries {
+		if e.IsDir() && depth < maxCollectDepth {
+			sub := filepath.Join(dst, e.Name())
+			if err := os.MkdirAll(sub, 0o755); err != nil {
+				return fmt.Errorf("collect %s: %w", e.Name(), err)
+			}
+			if err := collectTree(filepath.Join(dir, e.Name()), sub, depth+1); err != nil {
+				return err
+			}
+			continue
+		}
 		if !e.Type().IsRegular() {
 			continue
 		}

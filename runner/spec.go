@@ -19,16 +19,18 @@ type Spec struct {
 	Env []string
 	// Program files are placed read-only in {prog}.
 	Program []File
-	// Work files are placed in the writable working directory {box}.
+	// Work files are placed in the writable working directory {box}; a
+	// Name there may be a relative path (state/seen.txt), its folders made.
 	Work []File
 	// Collect names files of the working directory to copy, after the run,
 	// into CollectDir (regular files only; links are refused).
 	Collect    []string
 	CollectDir string
-	// CollectAll copies, besides Collect, every regular file at the top of
-	// the working directory into CollectDir (links, folders and other
-	// kinds are left), for a program whose working directory is a folder
-	// that lives on between runs (a validator's feedback folder).
+	// CollectAll copies, besides Collect, every regular file of the
+	// working directory and of its folders (8 deep) into CollectDir, the
+	// folders made there (links and other kinds are left), for a program
+	// whose working directory is a folder that lives on between runs (a
+	// validator's feedback folder).
 	CollectAll bool
 	// Stdin is the host file given as standard input, through a pipe the
 	// judge feeds (the program never sees the host file itself); "" gives

@@ -28,11 +28,26 @@ type expectation struct {
 	// verdict of the first test that is not AC (AC if none) must be one
 	// of these.
 	first []verdict.Verdict
-	// permitted and required are the 2025-09 rule: every test's verdict
-	// must be permitted, and at least one required (when any are given).
-	permitted, required []verdict.Verdict
+	// rules are the 2025-09 requirements (folder default and
+	// submissions.yaml), each over the test cases its glob covers.
+	rules []caseRule
 	// what describes the rule for messages.
 	what string
+}
+
+// caseRule is one 2025-09 requirement: every covered test's verdict must
+// be permitted (when any are given), at least one required (when any are
+// given), and the message in some covered test's judge message.
+type caseRule struct {
+	tests               string // glob over test names; "" for all
+	permitted, required []verdict.Verdict
+	message             string
+	what                string
+}
+
+// covers reports whether the rule applies to the test.
+func (r caseRule) covers(test string) bool {
+	return r.tests == "" || kattis.MatchGlob(r.tests, test)
 }
 
 // domjudgeResults maps DOMjudge's @EXPECTED_RESULTS@ to verdicts.
@@ -60,12 +75,7 @@ func expect(v kattis.Version, s kattis.Submission) (expectation, error) {
 		return expectation{first: vs, what: "@EXPECTED_RESULTS@: " + strings.Join(s.Expected, ", ")}, nil
 	}
 	if v == kattis.V2025 {
-		e := rules2025[s.Folder]
-		e.what = fmt.Sprintf("2025-09 %s: every test %s", s.Folder, names(e.permitted))
-		if len(e.required) > 0 {
-			e.what += ", some test " + names(e.required)
-		}
-		return e, nil
+		return expect2025(s), nil
 	}
 	first := map[string][]verdict.Verdict{
 		kattis.FolderAccepted:          {verdict.AC},
@@ -79,15 +89,52 @@ func expect(v kattis.Version, s kattis.Submission) (expectation, error) {
 	return expectation{first: first, what: fmt.Sprintf("%s: want %s, from the first test that is not AC", s.Folder, names(first))}, nil
 }
 
-// rules2025 are the default folder rules of 2025-09.
-var rules2025 = map[string]expectation{
-	kattis.FolderAccepted:          {permitted: []verdict.Verdict{verdict.AC}},
-	kattis.FolderRejected:          {permitted: []verdict.Verdict{verdict.AC, verdict.RE, verdict.TLE, verdict.WA}, required: []verdict.Verdict{verdict.RE, verdict.TLE, verdict.WA}},
-	kattis.FolderWrongAnswer:       {permitted: []verdict.Verdict{verdict.AC, verdict.WA}, required: []verdict.Verdict{verdict.WA}},
-	kattis.FolderTimeLimitExceeded: {permitted: []verdict.Verdict{verdict.AC, verdict.TLE}, required: []verdict.Verdict{verdict.TLE}},
-	kattis.FolderRunTimeError:      {permitted: []verdict.Verdict{verdict.AC, verdict.RE}, required: []verdict.Verdict{verdict.RE}},
-	kattis.FolderBruteForce:        {permitted: []verdict.Verdict{verdict.AC, verdict.RE, verdict.TLE}, required: []verdict.Verdict{verdict.RE, verdict.TLE}},
-	kattis.FolderPartiallyAccepted: {permitted: []verdict.Verdict{verdict.AC, verdict.WA, verdict.TLE, verdict.RE}},
+// resultVerdicts maps the verdicts of submissions.yaml to the judge's.
+var resultVerdicts = map[string]verdict.Verdict{
+	kattis.ResultAC:  verdict.AC,
+	kattis.ResultWA:  verdict.WA,
+	kattis.ResultTLE: verdict.TLE,
+	kattis.ResultRTE: verdict.RE,
+}
+
+// expect2025 turns a 2025-09 submission's rules into an expectation.
+func expect2025(s kattis.Submission) expectation {
+	var e expectation
+	var whats []string
+	for _, r := range s.Rules {
+		cr := caseRule{tests: r.Tests, message: r.Message}
+		for _, p := range r.Permitted {
+			cr.permitted = append(cr.permitted, resultVerdicts[p])
+		}
+		for _, q := range r.Required {
+			cr.required = append(cr.required, resultVerdicts[q])
+		}
+		scope := "every test"
+		if r.Tests != "" {
+			scope = "every test in " + r.Tests
+		}
+		var parts []string
+		if cr.permitted != nil {
+			parts = append(parts, scope+" "+names(cr.permitted))
+		}
+		if cr.required != nil {
+			parts = append(parts, "some test "+names(cr.required))
+		}
+		if cr.message != "" {
+			parts = append(parts, fmt.Sprintf("judge message %q", cr.message))
+		}
+		if len(parts) == 0 {
+			continue
+		}
+		cr.what = fmt.Sprintf("%s (%s)", strings.Join(parts, ", "), r.From)
+		whats = append(whats, cr.what)
+		e.rules = append(e.rules, cr)
+	}
+	e.what = "2025-09: " + strings.Join(whats, "; ")
+	if len(whats) == 0 {
+		e.what = "2025-09: no requirement"
+	}
+	return e
 }
 
 func names(vs []verdict.Verdict) string {
@@ -96,16 +143,6 @@ func names(vs []verdict.Verdict) string {
 		s = append(s, string(v))
 	}
 	return strings.Join(s, "|")
-}
-
-// stops reports whether a test with verdict v settles the submission's
-// outcome, so that the tests after it need not run.
-func (e expectation) stops(v verdict.Verdict) bool {
-	v = kattisVerdict(v)
-	if e.first != nil {
-		return v != verdict.AC
-	}
-	return !slices.Contains(e.permitted, v)
 }
 
 // judge checks a submission's test results against the rule. It returns
@@ -148,16 +185,10 @@ func (e expectation) judge(rep *grade.Report) (verdict.Verdict, string, string) 
 		}
 		return got, test, ""
 	}
-	seen := false
-	for _, t := range rep.Tests {
-		v := kattisVerdict(t.Verdict)
-		if !slices.Contains(e.permitted, v) {
-			return v, t.Name, fmt.Sprintf("gets %s on test %s, want %s", v, t.Name, e.what)
+	for _, r := range e.rules {
+		if got, test, wrong := r.judge(rep); wrong != "" {
+			return got, test, wrong
 		}
-		seen = seen || slices.Contains(e.required, v)
-	}
-	if len(e.required) > 0 && !seen {
-		return verdict.AC, "", fmt.Sprintf("gets no %s on any test, want %s", names(e.required), e.what)
 	}
 	for _, t := range rep.Tests {
 		if t.Verdict != verdict.AC {
@@ -197,4 +228,30 @@ func scoreWrong(folder string, sc *problem.Scoring, rep *grade.Report) string {
 		}
 	}
 	return ""
+}
+
+// judge checks one 2025-09 requirement against the tests it covers.
+func (r caseRule) judge(rep *grade.Report) (verdict.Verdict, string, string) {
+	seen, said, covered := false, false, 0
+	for _, t := range rep.Tests {
+		if !r.covers(t.Name) {
+			continue
+		}
+		covered++
+		v := kattisVerdict(t.Verdict)
+		if r.permitted != nil && !slices.Contains(r.permitted, v) {
+			return v, t.Name, fmt.Sprintf("gets %s on test %s, want 2025-09: %s", v, t.Name, r.what)
+		}
+		seen = seen || slices.Contains(r.required, v)
+		said = said || strings.Contains(t.Message, r.message)
+	}
+	switch {
+	case covered == 0 && r.tests != "":
+		return verdict.AC, "", fmt.Sprintf("no test matches %s, want 2025-09: %s", r.tests, r.what)
+	case r.required != nil && !seen:
+		return verdict.AC, "", fmt.Sprintf("gets no %s on any test, want 2025-09: %s", names(r.required), r.what)
+	case r.message != "" && !said:
+		return verdict.AC, "", fmt.Sprintf("no judge message contains %q, want 2025-09: %s", r.message, r.what)
+	}
+	return verdict.AC, "", ""
 }

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"path/filepath"
+	"slices"
 	"time"
 
 	"github.com/puzzlejudge/judge/grade"
@@ -37,13 +38,13 @@ func (k *kattisRun) submissions(ctx context.Context) {
 	}
 	accepted := 0
 	for _, s := range subs {
-		if s.Folder == kattis.FolderAccepted {
+		if s.MustAccept() {
 			accepted++
 		}
 	}
 	switch {
 	case accepted == 0:
-		k.add(failWith(folders, append([]string{filepath.Join(k.disp, "submissions", kattis.FolderAccepted) + ": no accepted submission"}, warnings...)))
+		k.add(failWith(folders, append([]string{filepath.Join(k.disp, "submissions", kattis.FolderAccepted) + ": no accepted submission (none in accepted/, none that submissions.yaml permits only AC)"}, warnings...)))
 	case len(warnings) > 0:
 		folders.Details = warnings
 		k.add(warn(folders, warnings[0]))
@@ -95,7 +96,7 @@ func (k *kattisRun) submissions(ctx context.Context) {
 			return
 		}
 		k.add(c)
-		if ok && s.Folder == kattis.FolderAccepted && cpu > slowest {
+		if ok && s.ForTimeLimit() && cpu > slowest {
 			slowest, slowestName = cpu, s.Name()
 		}
 	}
@@ -124,7 +125,12 @@ func (k *kattisRun) submission(ctx context.Context, s kattis.Submission, c *Chec
 		c.Status = Warn
 		return 0, false
 	}
-	_, comp, err := k.grader.Compiler.CompileWith(ctx, lang, src, extra)
+	withInc, withExtra, err := grade.WithIncludes(k.p, lang, src, extra)
+	if err != nil {
+		fail(c, err.Error())
+		return 0, false
+	}
+	_, comp, err := k.grader.Compiler.CompileWith(ctx, lang, withInc, withExtra)
 	k.r.compiled(comp)
 	if errors.Is(err, runner.ErrCommandNotFound) {
 		warn(c, fmt.Sprintf("%s is not installed here; skipped (%v)", lang.Name, err))
@@ -136,7 +142,7 @@ func (k *kattisRun) submission(ctx context.Context, s kattis.Submission, c *Chec
 		return 0, false
 	}
 	scale := 1.0
-	if s.Folder == kattis.FolderTimeLimitExceeded && s.Expected == nil {
+	if s.Expected == nil && mustTLE(s) {
 		scale = md.Limits.TimeLimitToTLE
 	}
 	rep, err := k.grader.Grade(ctx, grade.Submission{Problem: k.p, Source: src, Language: lang, Extra: extra},
@@ -197,4 +203,19 @@ func (k *kattisRun) submission(ctx context.Context, s kattis.Submission, c *Chec
 		slowest = max(slowest, time.Duration(float64(t.CPU)/mult))
 	}
 	return slowest, true
+}
+
+// mustTLE reports whether a submission must be too slow somewhere: in
+// time_limit_exceeded/, or (2025-09) required TLE by a rule. It is judged
+// at the time limit times time_limit_to_tle.
+func mustTLE(s kattis.Submission) bool {
+	if s.Rules == nil {
+		return s.Folder == kattis.FolderTimeLimitExceeded
+	}
+	for _, r := range s.Rules {
+		if slices.Equal(r.Required, []string{kattis.ResultTLE}) {
+			return true
+		}
+	}
+	return false
 }

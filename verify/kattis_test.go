@@ -127,7 +127,7 @@ func TestVerifyKattisFindsFaults(t *testing.T) {
 		{0, verify.CheckInputValidators, verify.Fail, "3.in: rejected by input validator validate: exit 43, not 42: want two numbers on one line"},
 		{0, "submission wrong_answer/right.py", verify.Fail, "gets AC, want wrong_answer: want WA"},
 		{0, "submission wrong_answer/wa_then_tle.py", verify.Pass, "WA on test sample/1"},
-		{1, "submission wrong_answer/wa_then_tle.py", verify.Fail, "gets TLE on test secret/a/1, want 2025-09 wrong_answer: every test AC|WA"},
+		{1, "submission wrong_answer/wa_then_tle.py", verify.Fail, "gets TLE on test secret/a/1, want 2025-09: every test AC|WA, some test WA (the default for wrong_answer/)"},
 	} {
 		c := reps[tt.rep].Check(tt.check)
 		if c == nil {

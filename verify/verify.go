@@ -113,6 +113,7 @@ func (v *Verifier) Verify(ctx context.Context, dirs []string) (*Report, error) {
 			CheckerLanguage: v.Kit.Config.Languages["go"],
 			TempDir:         tmp,
 			LanguageOf:      func(file string) (*compile.Language, error) { return v.Kit.Config.Language(file, "") },
+			LanguageNamed:   func(name string) (*compile.Language, error) { return v.Kit.Config.Language("", name) },
 		},
 		progress:   v.Progress,
 		onCheck:    v.OnCheck,

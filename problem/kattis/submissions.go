@@ -48,6 +48,48 @@ type Submission struct {
 	// Python2 reports a .py file whose first line is a python2 #! line:
 	// Python 2, which the format tells from Python 3 that way.
 	Python2 bool
+	// Rules are the 2025-09 requirements on the submission's verdicts:
+	// its folder's default (with the keys submissions.yaml gives for the
+	// folder itself) and those of every other glob of submissions.yaml
+	// that matches it. Nil before 2025-09.
+	Rules []Expectation
+	// Language and Entrypoint are submissions.yaml's (the last matching
+	// glob that gives them wins), "" when not given: the language code
+	// of the spec's table, and the main class or file.
+	Language, Entrypoint string
+	// Authors and ModelSolution are submissions.yaml's.
+	Authors       []string
+	ModelSolution bool
+}
+
+// MustAccept reports whether the submission must be accepted on every
+// test case: in accepted/ before 2025-09, or by a rule over all test
+// cases that permits only AC.
+func (s Submission) MustAccept() bool {
+	if s.Rules == nil {
+		return s.Folder == FolderAccepted
+	}
+	for _, r := range s.Rules {
+		if r.Tests == "" && slices.Equal(r.Permitted, []string{ResultAC}) {
+			return true
+		}
+	}
+	return false
+}
+
+// ForTimeLimit reports whether the submission bounds the time limit from
+// below: it must be accepted and no rule opts it out
+// (use_for_time_limit: false).
+func (s Submission) ForTimeLimit() bool {
+	if !s.MustAccept() {
+		return false
+	}
+	for _, r := range s.Rules {
+		if r.Tests == "" && r.UseForTimeLimit == "false" {
+			return false
+		}
+	}
+	return true
 }
 
 // Name returns the submission's path under submissions/.
@@ -68,24 +110,39 @@ func (p *Package) ListSubmissions() ([]Submission, []string, error) {
 	}
 	known := Folders(p.Metadata.Version)
 	var warnings []string
+	var cfg *submissionsConfig
 	present := map[string]bool{}
+	var others []string
 	for _, e := range entries {
 		switch {
 		case strings.HasPrefix(e.Name(), "."):
-		case e.Name() == "submissions.yaml":
-			warnings = append(warnings, fmt.Sprintf("%s: not read yet; the default folder rules apply", filepath.Join(p.Submissions, e.Name())))
+		case e.Name() == SubmissionsFile && p.Metadata.Version == V2025:
+			if cfg, err = readSubmissionsConfig(filepath.Join(p.Submissions, e.Name()), filepath.Join(p.Submissions, e.Name())); err != nil {
+				return nil, nil, err
+			}
+		case e.Name() == SubmissionsFile:
+			warnings = append(warnings, fmt.Sprintf("%s: a 2025-09 file, ignored in version %s; the folder rules apply", filepath.Join(p.Submissions, e.Name()), p.Metadata.Version))
 		case !e.IsDir():
 			warnings = append(warnings, fmt.Sprintf("%s: a file directly in submissions/ is not judged", filepath.Join(p.Submissions, e.Name())))
 		case !slices.Contains(known, e.Name()):
-			warnings = append(warnings, fmt.Sprintf("%s: unknown submissions folder (known in %s: %s); not judged",
-				filepath.Join(p.Submissions, e.Name()), p.Metadata.Version, strings.Join(known, ", ")))
+			others = append(others, e.Name())
 		default:
 			present[e.Name()] = true
 		}
 	}
+	for _, o := range others {
+		if cfg == nil {
+			warnings = append(warnings, fmt.Sprintf("%s: unknown submissions folder (known in %s: %s); not judged",
+				filepath.Join(p.Submissions, o), p.Metadata.Version, strings.Join(known, ", ")))
+		}
+	}
+	folders := known
+	if cfg != nil {
+		folders = append(slices.Clone(known), others...)
+	}
 	var out []Submission
-	for _, folder := range known {
-		if !present[folder] {
+	for _, folder := range folders {
+		if !present[folder] && !slices.Contains(others, folder) {
 			continue
 		}
 		dir := filepath.Join(p.Submissions, folder)
@@ -98,6 +155,10 @@ func (p *Package) ListSubmissions() ([]Submission, []string, error) {
 				continue
 			}
 			path := filepath.Join(dir, e.Name())
+			if !present[folder] && !cfg.matches(folder+"/"+e.Name()) {
+				warnings = append(warnings, fmt.Sprintf("%s: in no default folder and matched by no glob of %s; not judged", path, SubmissionsFile))
+				continue
+			}
 			fi, err := os.Stat(path)
 			if err != nil {
 				return nil, nil, fmt.Errorf("%s: %w", path, fileutil.UnwrapPath(err))
@@ -119,7 +180,17 @@ func (p *Package) ListSubmissions() ([]Submission, []string, error) {
 					break
 				}
 			}
+			if p.Metadata.Version == V2025 {
+				s.configure(cfg)
+			}
 			out = append(out, s)
+		}
+	}
+	if cfg != nil {
+		for _, e := range cfg.Entries {
+			if !slices.ContainsFunc(out, func(s Submission) bool { return MatchGlob(e.Pattern, s.Folder+"/"+filepath.Base(s.Path)) }) {
+				warnings = append(warnings, fmt.Sprintf("%s: %s matches no submission", cfg.Path, e.Pattern))
+			}
 		}
 	}
 	return out, warnings, nil
