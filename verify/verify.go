@@ -658,6 +658,8 @@ func (r *run) solutionsReady(pl *pool, pk *pkg, sr *solRun) {
 			r.step(len(pk.p.Tests))
 			continue
 		}
+		// A partially accepted solution is scored on every test.
+		seq.stopOnFail = seq.stopOnFail && s.sol.Folder != author.PartialFolder
 		seq.onDone = func() { r.emit(pk, pk.solutionCheck(s)) }
 		rank := rankOther
 		switch {
@@ -712,8 +714,7 @@ func (r *run) solutionSequence(pk *pkg, sr *solRun) *sequence {
 	}
 	p := pk.p
 	sr.results = make([]grade.TestResult, len(p.Tests))
-	// A partially accepted solution is scored on every test.
-	sr.seq = newSequence(!sr.reference && sr.sol.Folder != author.PartialFolder)
+	sr.seq = newSequence(!sr.reference)
 	for i, t := range p.Tests {
 		sr.seq.add(func(ctx context.Context) bool {
 			rep, err := r.grader.Grade(ctx, grade.Submission{Problem: p, Source: sr.sol.Path, Language: sr.sol.Language},
