@@ -689,6 +689,8 @@ func (r *run) solutionsReady(pl *pool, pk *pkg, sr *solRun) {
 			r.step(len(pk.p.Tests))
 			continue
 		}
+		// A partially accepted solution is scored on every test.
+		seq.stopOnFail = seq.stopOnFail && s.sol.Folder != author.PartialFolder
 		seq.onDone = func() { r.emit(pk, pk.solutionCheck(s)) }
 		rank := rankOther
 		switch {
@@ -743,9 +745,8 @@ func (r *run) solutionSequence(pk *pkg, sr *solRun) *sequence {
 	}
 	p := pk.p
 	sr.results = make([]grade.TestResult, len(p.Tests))
-	// A partially accepted solution is scored on every test.
 	sr.cached = make([]bool, len(p.Tests))
-	sr.seq = newSequence(!sr.reference && sr.sol.Folder != author.PartialFolder)
+	sr.seq = newSequence(!sr.reference)
 	for i, t := range p.Tests {
 		sr.seq.add(func(ctx context.Context) bool {
 			key, useCache := r.solutionKey(ctx, pk, sr, i)
