@@ -20,6 +20,8 @@ type config struct {
 	// interactor is the interactor's source, relative to the package
 	// folder, or "".
 	interactor string
+	// groups are the scored groups of tests, nil for a pass-fail problem.
+	groups []groupSpec
 }
 
 // Keys of problem.yaml.
@@ -39,7 +41,7 @@ const (
 // knownKeys lists the keys of problem.yaml in the order they are checked.
 var knownKeys = [...]string{
 	keyTitle, keyTimeLimit, keyMemoryLimit, keyOutputLimit, keyChecker,
-	keyFloatAbs, keyFloatRel, keyCheckerSource, keyReference, keyInteractor,
+	keyFloatAbs, keyFloatRel, keyCheckerSource, keyReference, keyInteractor, keyGroups,
 }
 
 // parseConfig parses and validates the content of a problem.yaml. Its
@@ -68,6 +70,10 @@ func parseConfig(data []byte) (*config, error) {
 			}
 			if _, dup := values[key]; dup {
 				return nil, fmt.Errorf("line %d: duplicate key %q", k.Line, key)
+			}
+			if key == keyGroups {
+				values[key] = v
+				continue
 			}
 			if v.Kind != yaml.ScalarNode {
 				return nil, fmt.Errorf("%s: want a single value", key)
@@ -156,6 +162,11 @@ func parseConfig(data []byte) (*config, error) {
 		}
 		c.interactor = filepath.Clean(s)
 		c.checker = CheckerSpec{Kind: CheckerValidator}
+	}
+	if v := values[keyGroups]; v != nil {
+		if c.groups, err = parseGroups(v); err != nil {
+			return nil, err
+		}
 	}
 	if v := values[keyReference]; v != nil {
 		c.reference = strings.TrimSpace(v.Value)

@@ -14,7 +14,7 @@ import (
 // Version is the format version of keys and entries. Change it when what
 // a key covers or what an entry holds changes: every old entry is then a
 // miss.
-const Version = 1
+const Version = 2
 
 // Key names everything a run's outcome depends on. Hashes are hex sha256
 // digests (see HashFile, HashFiles).

@@ -105,6 +105,10 @@ type SolutionResult struct {
 	// Reference is true for the solution that expected outputs are
 	// compared with.
 	Reference bool `json:"reference,omitempty"`
+	// Score and MaxScore are a scoring problem's score of the solution
+	// and the most it can be (where known).
+	Score    *float64 `json:"score,omitempty"`
+	MaxScore *float64 `json:"max_score,omitempty"`
 }
 
 // Summary counts problems and checks.

@@ -32,16 +32,23 @@ type cachedRun struct {
 	Signal   string              `json:"signal,omitempty"`
 	Message  string              `json:"message,omitempty"`
 	Diff     *checker.DiffReport `json:"diff,omitempty"`
+	// Score, ValidatorScore and ScoreMultiplier are kept for scoring
+	// problems, whose verdict and score are made from them.
+	Score           *float64 `json:"score,omitempty"`
+	ValidatorScore  *float64 `json:"validator_score,omitempty"`
+	ScoreMultiplier *float64 `json:"score_multiplier,omitempty"`
 }
 
 func toCached(t grade.TestResult) cachedRun {
 	return cachedRun{Verdict: t.Verdict, CPU: t.CPU, WallMs: t.WallMs, MemoryKB: t.MemoryKB,
-		ExitCode: t.ExitCode, Signal: t.Signal, Message: t.Message, Diff: t.Diff}
+		ExitCode: t.ExitCode, Signal: t.Signal, Message: t.Message, Diff: t.Diff,
+		Score: t.Score, ValidatorScore: t.ValidatorScore, ScoreMultiplier: t.ScoreMultiplier}
 }
 
 func (c cachedRun) result(t problem.Test) grade.TestResult {
 	return grade.TestResult{Name: t.Name, Sample: t.Sample, Verdict: c.Verdict, CPU: c.CPU, TimeMs: c.CPU.Milliseconds(),
-		WallMs: c.WallMs, MemoryKB: c.MemoryKB, ExitCode: c.ExitCode, Signal: c.Signal, Message: c.Message, Diff: c.Diff}
+		WallMs: c.WallMs, MemoryKB: c.MemoryKB, ExitCode: c.ExitCode, Signal: c.Signal, Message: c.Message, Diff: c.Diff,
+		Score: c.Score, ValidatorScore: c.ValidatorScore, ScoreMultiplier: c.ScoreMultiplier}
 }
 
 // cacheable reports whether a solution's result on a test may be kept:

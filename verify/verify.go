@@ -442,7 +442,7 @@ func (r *run) plan(disp string, index int) (*pkg, error) {
 		}
 	}
 	for _, s := range pk.sols {
-		if s.Expected == "" || s.Language == nil {
+		if s.Expected == "" && s.Folder != author.PartialFolder || s.Language == nil {
 			continue
 		}
 		if len(r.solutions) > 0 && !matchAny(r.solutions, s.Rel) && !matchAny(r.solutions, filepath.Base(s.Rel)) {
@@ -742,8 +742,9 @@ func (r *run) solutionSequence(pk *pkg, sr *solRun) *sequence {
 	}
 	p := pk.p
 	sr.results = make([]grade.TestResult, len(p.Tests))
+	// A partially accepted solution is scored on every test.
 	sr.cached = make([]bool, len(p.Tests))
-	sr.seq = newSequence(!sr.reference)
+	sr.seq = newSequence(!sr.reference && sr.sol.Folder != author.PartialFolder)
 	for i, t := range p.Tests {
 		sr.seq.add(func(ctx context.Context) bool {
 			key, useCache := r.solutionKey(ctx, pk, sr, i)
