@@ -20,6 +20,11 @@ type config struct {
 	// interactor is the interactor's source, relative to the package
 	// folder, or "".
 	interactor string
+	// inputValidator is the input validator program's source, relative
+	// to the package folder, or "".
+	inputValidator string
+	// importedFrom says where an imported package came from, or "".
+	importedFrom string
 }
 
 // Keys of problem.yaml.
@@ -34,12 +39,19 @@ const (
 	keyCheckerSource = "checker_source"
 	keyReference     = "reference"
 	keyInteractor    = "interactor"
+	// keyInputValidator names an input validator program in any language
+	// (Kattis convention: exit 42 when the input is valid), in place of
+	// validator/main.go.
+	keyInputValidator = "input_validator"
+	// keyImportedFrom records the package an import came from.
+	keyImportedFrom = "imported_from"
 )
 
 // knownKeys lists the keys of problem.yaml in the order they are checked.
 var knownKeys = [...]string{
 	keyTitle, keyTimeLimit, keyMemoryLimit, keyOutputLimit, keyChecker,
 	keyFloatAbs, keyFloatRel, keyCheckerSource, keyReference, keyInteractor,
+	keyInputValidator, keyImportedFrom,
 }
 
 // parseConfig parses and validates the content of a problem.yaml. Its
@@ -156,6 +168,16 @@ func parseConfig(data []byte) (*config, error) {
 		}
 		c.interactor = filepath.Clean(s)
 		c.checker = CheckerSpec{Kind: CheckerValidator}
+	}
+	if v := values[keyInputValidator]; v != nil {
+		s := filepath.FromSlash(strings.TrimSpace(v.Value))
+		if s == "" || !filepath.IsLocal(s) {
+			return nil, fmt.Errorf("%s: %q must be a path inside the package folder", keyInputValidator, v.Value)
+		}
+		c.inputValidator = filepath.Clean(s)
+	}
+	if v := values[keyImportedFrom]; v != nil {
+		c.importedFrom = strings.TrimSpace(v.Value)
 	}
 	if v := values[keyReference]; v != nil {
 		c.reference = strings.TrimSpace(v.Value)
