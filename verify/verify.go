@@ -266,7 +266,7 @@ type pkg struct {
 	validatorErr error
 	// validExit is the validator's exit status for a valid input: 0, or
 	// 42 for an input_validator program.
-	validExit int
+	validExit    int
 	generator    *compile.Program
 	generatorErr error
 	checkerErr   error
