@@ -44,6 +44,11 @@ func (k *Kit) Solutions(p *problem.Problem) ([]Solution, []string) {
 	})
 }
 
+// PartialFolder holds the solutions of a scoring problem (one with
+// groups) that must get some of its score but not all; its solutions have
+// no Expected verdict.
+const PartialFolder = "partially_accepted"
+
 // folderNames lists the verdict folders, for messages.
 func folderNames() string {
 	var names []string
@@ -52,7 +57,7 @@ func folderNames() string {
 			names = append(names, f)
 		}
 	}
-	return strings.Join(names, ", ")
+	return strings.Join(append(names, PartialFolder), ", ")
 }
 
 // ListSolutions lists the solution files under dir (solutions/<slug>):
@@ -78,7 +83,7 @@ func ListSolutions(dir string, language func(file string) (*compile.Language, er
 			problems = append(problems, fmt.Sprintf("%s: not inside a verdict folder (want one of %s)", path, folderNames()))
 		} else if v, ok := verdict.FromFolder(folder); ok {
 			s.Expected = v
-		} else {
+		} else if folder != PartialFolder {
 			problems = append(problems, fmt.Sprintf("%s: unknown verdict folder %q (want one of %s)", path, folder, folderNames()))
 		}
 		l, err := language(path)

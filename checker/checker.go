@@ -24,6 +24,9 @@ type Result struct {
 	// Score is the score a Kattis output validator wrote to score.txt,
 	// nil if it wrote none.
 	Score *float64
+	// Multiplier is what it wrote to score_multiplier.txt (2025-09), nil
+	// if it wrote none.
+	Multiplier *float64
 }
 
 // Checker checks a contestant's output. Its arguments are the paths of the

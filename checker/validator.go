@@ -24,6 +24,8 @@ const (
 	JudgeMessageFile = "judgemessage.txt"
 	TeamMessageFile  = "teammessage.txt"
 	ScoreFile        = "score.txt"
+	// MultiplierFile is 2025-09's score_multiplier.txt.
+	MultiplierFile = "score_multiplier.txt"
 )
 
 // validatorFiles are the names its input and answer get in {prog}.
@@ -92,19 +94,15 @@ func (v Validator) CheckIn(ctx context.Context, input, output, expected, feedbac
 	if msg == "" {
 		msg = readFirstLine(filepath.Join(feedback, TeamMessageFile))
 	}
-	score, hasScore, err := readScore(filepath.Join(feedback, ScoreFile))
+	score, mult, err := ReadScores(feedback)
 	if err != nil {
 		return Result{}, &Failure{What: "(output validator) " + err.Error()}
 	}
 	switch res.ExitCode {
 	case ValidatorAC:
-		r := Result{Verdict: verdict.AC, Message: msg}
-		if hasScore {
-			r.Score = &score
-		}
-		return r, nil
+		return Result{Verdict: verdict.AC, Message: msg, Score: score, Multiplier: mult}, nil
 	case ValidatorWA:
-		if hasScore {
+		if score != nil || mult != nil {
 			return Result{}, &Failure{What: "(output validator) wrote score.txt and exited 43 (wrong answer)"}
 		}
 		return Result{Verdict: verdict.WA, Message: msg}, nil
@@ -128,8 +126,27 @@ func readFirstLine(path string) string {
 	return firstLine(bytes.TrimLeft(buf[:n], " \t\r\n"))
 }
 
-// readScore reads score.txt: one number.
-func readScore(path string) (float64, bool, error) {
+// ReadScores reads the scores an output validator left in its feedback
+// folder: score.txt and score_multiplier.txt, each nil when not written.
+// A file that is not one number is an error.
+func ReadScores(feedback string) (score, multiplier *float64, err error) {
+	for _, f := range []struct {
+		name string
+		to   **float64
+	}{{ScoreFile, &score}, {MultiplierFile, &multiplier}} {
+		x, ok, err := readScore(filepath.Join(feedback, f.name), f.name)
+		if err != nil {
+			return nil, nil, err
+		}
+		if ok {
+			*f.to = &x
+		}
+	}
+	return score, multiplier, nil
+}
+
+// readScore reads score.txt (or score_multiplier.txt, name): one number.
+func readScore(path, name string) (float64, bool, error) {
 	data, err := os.ReadFile(path)
 	if err != nil {
 		return 0, false, nil
@@ -138,7 +155,7 @@ func readScore(path string) (float64, bool, error) {
 	x, err := strconv.ParseFloat(s, 64)
 	if err != nil || math.IsNaN(x) || math.IsInf(x, 0) {
 		shown := []byte(s)
-		return 0, false, fmt.Errorf("score.txt: %s is not a number", show(shown, false))
+		return 0, false, fmt.Errorf("%s: %s is not a number", name, show(shown, false))
 	}
 	return x, true, nil
 }

@@ -40,7 +40,13 @@ type identity struct {
 // the compile itself then reports) is identified by its name alone, and
 // asked again next time.
 func (c *Compiler) identity(ctx context.Context, lang *Language) string {
-	memo := fmt.Sprintf("%s\x00%q\x00%q\x00%q", lang.Name, lang.Version, lang.Compile[0], lang.Env)
+	var tool string // the compiler, or the runtime of a language with no compile
+	if len(lang.Compile) > 0 {
+		tool = lang.Compile[0]
+	} else {
+		tool = lang.Run[0]
+	}
+	memo := fmt.Sprintf("%s\x00%q\x00%q\x00%q", lang.Name, lang.Version, tool, lang.Env)
 	c.mu.Lock()
 	if c.ids == nil {
 		c.ids = map[string]*identity{}
@@ -60,11 +66,21 @@ func (c *Compiler) identity(ctx context.Context, lang *Language) string {
 		e.id, e.done = id, true
 		return e.id
 	}
-	if id, ok := binaryIdentity(lang.Compile[0]); ok {
+	if id, ok := binaryIdentity(tool); ok {
 		e.id, e.done = id, true
 		return e.id
 	}
-	return "unidentified " + lang.Compile[0]
+	return "unidentified " + tool
+}
+
+// Identity returns what identifies the compiler or, for a language with no
+// compile step, the runtime of lang, as identity finds it: results that
+// depend on it (the run cache's) are keyed by it.
+func (c *Compiler) Identity(ctx context.Context, lang *Language) string {
+	if len(lang.Compile) == 0 && len(lang.Run) == 0 {
+		return ""
+	}
+	return c.identity(ctx, lang)
 }
 
 // version runs lang's version command in a box and returns its output.

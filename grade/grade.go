@@ -1,6 +1,13 @@
 // Package grade judges a submission end to end: it compiles the source,
 // runs it on every test of a problem under the problem's limits, checks
 // each output, and returns a Report.
+//
+// A scoring problem's report also has a score and a result per group of
+// tests: Kattis legacy and 2023-07-draft packages by problemtools' graders,
+// 2025-09 packages and native problem.yaml groups by the 2025-09 rules.
+// Where problemtools and the 2025-09 text differ (samples scoring
+// accept_score, range clamping against a judge error past max_score),
+// 2025-09 packages follow the text; Score says how.
 package grade
 
 import (
@@ -108,6 +115,12 @@ type Report struct {
 	Warnings []string `json:"warnings,omitempty"`
 	// Error holds the judge's own failure when Verdict is IE.
 	Error string `json:"error,omitempty"`
+	// Score is a scoring problem's score (0 included), nil for a
+	// pass-fail problem; MaxScore the most it can be, where known; Groups
+	// the result of each group of tests, in order (see Score).
+	Score    *float64      `json:"score,omitempty"`
+	MaxScore *float64      `json:"max_score,omitempty"`
+	Groups   []GroupResult `json:"groups,omitempty"`
 }
 
 // CompileReport describes the compile step.
@@ -135,6 +148,13 @@ type TestResult struct {
 	Diff *checker.DiffReport `json:"diff,omitempty"`
 	// OutputPath is the program's output, with Options.OutputDir.
 	OutputPath string `json:"-"`
+	// Score is the test's score in a scoring problem whose rules score
+	// tests (see Score), nil otherwise.
+	Score *float64 `json:"score,omitempty"`
+	// ValidatorScore and ScoreMultiplier are what the output validator
+	// wrote in score.txt and score_multiplier.txt, nil when it wrote none.
+	ValidatorScore  *float64 `json:"-"`
+	ScoreMultiplier *float64 `json:"-"`
 }
 
 // LimitsReport gives the limits in force.
@@ -267,7 +287,20 @@ func (g *Grader) Grade(ctx context.Context, sub Submission, opt Options) (*Repor
 		}
 	}
 	rep.Verdict = verdict.Overall(vs)
+	if p.Scoring != nil {
+		scoreReport(rep, p.Scoring)
+	}
 	return rep, nil
+}
+
+// scoreReport adds a scoring problem's score and groups to a report
+// whose tests are judged, and its verdict by the problem's rules.
+func scoreReport(rep *Report, sc *problem.Scoring) {
+	res := Score(sc, rep.Tests)
+	rep.Verdict, rep.Score, rep.MaxScore, rep.Groups = res.Verdict, &res.Score, res.MaxScore, res.Groups
+	if res.Error != "" && rep.Error == "" {
+		rep.Error = res.Error
+	}
 }
 
 // InternalError returns the judge's own failure behind an IE verdict: the
@@ -434,6 +467,7 @@ func (g *Grader) runTest(ctx context.Context, prog *compile.Program, chk checker
 		return tr
 	}
 	tr.Verdict, tr.Message = cr.Verdict, cr.Message
+	tr.ValidatorScore, tr.ScoreMultiplier = cr.Score, cr.Multiplier
 	if cr.Verdict == verdict.WA || cr.Verdict == verdict.PE {
 		if d, err := checker.Diff(t.Output, out, 3); err == nil && d.Line > 0 {
 			tr.Diff = &d

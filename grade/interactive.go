@@ -78,6 +78,14 @@ func (g *Grader) interactPass(ctx context.Context, prog *compile.Program, v chec
 	}
 	fill(&tr, ix.Program)
 	tr.Verdict, tr.Message = InteractiveVerdict(ix, lim)
+	score, mult, err := checker.ReadScores(feedback)
+	switch {
+	case err != nil:
+		return internalTest(tr, fmt.Errorf("output validator: %w", err))
+	case (score != nil || mult != nil) && ix.Validator.ExitCode == checker.ValidatorWA:
+		return internalTest(tr, errors.New("output validator wrote a score and exited 43 (wrong answer)"))
+	}
+	tr.ValidatorScore, tr.ScoreMultiplier = score, mult
 	return tr
 }
 

@@ -92,5 +92,6 @@ func (g *Grader) batchPass(ctx context.Context, prog *compile.Program, v checker
 		return internalTest(tr, err)
 	}
 	tr.Verdict, tr.Message = cr.Verdict, cr.Message
+	tr.ValidatorScore, tr.ScoreMultiplier = cr.Score, cr.Multiplier
 	return tr
 }

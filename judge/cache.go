@@ -11,6 +11,7 @@ import (
 	"github.com/puzzlejudge/judge/compile"
 	"github.com/puzzlejudge/judge/problem"
 	"github.com/puzzlejudge/judge/report"
+	"github.com/puzzlejudge/judge/runcache"
 	"github.com/spf13/cobra"
 )
 
@@ -20,8 +21,9 @@ func newCacheCmd() *cobra.Command {
 		Use:   "cache",
 		Short: "Show the compile cache: its size and its compiled programs, least recently used last",
 		Long: `cache shows the compile cache (cache_dir): its size, the compiled programs it holds with their size
-and last use (most recent first), and the warm build caches. judge cache prune trims it; a judge that
-compiles trims it by itself past cache_max_size.`,
+and last use (most recent first), the warm build caches, and the run results judge verify keeps
+(cache_dir/runs). judge cache prune trims the compiled programs; a judge that compiles trims them by
+itself past cache_max_size. judge cache clean empties the run results.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if err := checkFormat(format, "text", "json"); err != nil {
@@ -35,18 +37,24 @@ compiles trims it by itself past cache_max_size.`,
 			if err != nil {
 				return internalError(err)
 			}
+			runs, err := runcache.Open(cfg.CacheDir).Info()
+			if err != nil {
+				return internalError(err)
+			}
 			out := cmd.OutOrStdout()
 			if format == "json" {
 				return report.JSON(out, struct {
 					compile.CacheInfo
-					Size    int64 `json:"size"`
-					MaxSize int64 `json:"max_size"`
-				}{info, info.Size(), cfg.CacheMaxSize})
+					Size    int64         `json:"size"`
+					MaxSize int64         `json:"max_size"`
+					Runs    runcache.Info `json:"runs"`
+				}{info, info.Size(), cfg.CacheMaxSize, runs})
 			}
 			fmt.Fprintf(out, "%s: %s\n", info.Dir, humanSize(info.Size()))
 			fmt.Fprintf(out, "  compiled programs  %d, %s\n", len(info.Entries), humanSize(info.ProgramsSize))
 			fmt.Fprintf(out, "  warm build caches  %s\n", humanSize(info.WarmSize))
-			fmt.Fprintf(out, "  other              %s\n", humanSize(info.OtherSize))
+			fmt.Fprintf(out, "  run results        %d, %s (judge verify's; judge cache clean empties them)\n", runs.Entries, humanSize(runs.Size))
+			fmt.Fprintf(out, "  other              %s\n", humanSize(max(info.OtherSize-runs.Size, 0)))
 			limit := "none (cache_max_size: 0)"
 			if cfg.CacheMaxSize > 0 {
 				limit = humanSize(cfg.CacheMaxSize) + " (cache_max_size); a judge that compiles trims the cache to it"
@@ -71,8 +79,31 @@ compiles trims it by itself past cache_max_size.`,
 		},
 	}
 	cmd.Flags().StringVar(&format, "format", "text", "output `FORMAT`: text or json")
-	cmd.AddCommand(newCachePruneCmd())
+	cmd.AddCommand(newCachePruneCmd(), newCacheCleanCmd())
 	return cmd
+}
+
+func newCacheCleanCmd() *cobra.Command {
+	return &cobra.Command{
+		Use:   "clean",
+		Short: "Empty the run cache: the results of solutions, validators and generators judge verify keeps",
+		Long: `clean removes every run result judge verify keeps in cache_dir/runs, so that the next verify runs
+every program again (judge verify --no-cache does so once, without emptying the cache). Compiled
+programs and warm build caches stay: judge cache prune trims those.`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			cfg, err := loadConfig(cmd)
+			if err != nil {
+				return err
+			}
+			n, err := runcache.Open(cfg.CacheDir).Clean()
+			if err != nil {
+				return internalError(err)
+			}
+			fmt.Fprintf(cmd.OutOrStdout(), "removed %s\n", report.Plural(n, "run result"))
+			return nil
+		},
+	}
 }
 
 func newCachePruneCmd() *cobra.Command {

@@ -3,6 +3,7 @@ package main
 import (
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 )
@@ -48,4 +49,39 @@ func TestCacheCommand(t *testing.T) {
 		t.Error("the cache did not trim itself past cache_max_size")
 	}
 	judge(t, root, "--cache-dir", cache, "cache").want(t, 0, "compiled programs  1,")
+}
+
+// TestCacheClean: judge verify keeps its results in the run cache, a
+// second verify takes them from it (and --no-cache does not), judge cache
+// shows them and judge cache clean removes them.
+func TestCacheClean(t *testing.T) {
+	root := fixture(t)
+	cache := t.TempDir()
+	// C solutions only, no Go validator nor generator: a new cache
+	// folder would build the Go warm cache first.
+	for _, f := range []string{"solutions/sum/time_limit_exceeded", "solutions/sum/memory_limit_exceeded", "solutions/sum/output_limit_exceeded",
+		"solutions/sum/compile_error", "problems/sum/validator", "problems/sum/generator", "problems/sum/tests/generated.yaml"} {
+		if err := os.RemoveAll(filepath.Join(root, f)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	first := judge(t, root, "--cache-dir", cache, "verify", "sum")
+	first.want(t, exitVerdict, "PASS  solution accepted/sum.c", "FAIL  validator")
+	if strings.Contains(first.stdout, "from the run cache") {
+		t.Errorf("first verify took results from an empty cache:\n%s", first.stdout)
+	}
+	judge(t, root, "--cache-dir", cache, "verify", "sum", "--times").want(t, exitVerdict, "0 runs done", "from the run cache", "* cached")
+	noCache := judge(t, root, "--cache-dir", cache, "verify", "sum", "--no-cache")
+	noCache.want(t, exitVerdict, "PASS  solution accepted/sum.c")
+	if strings.Contains(noCache.stdout, "from the run cache") {
+		t.Errorf("verify --no-cache took results from the cache:\n%s", noCache.stdout)
+	}
+	r := judge(t, root, "--cache-dir", cache, "cache")
+	r.want(t, 0, "run results        ")
+	if strings.Contains(r.stdout, "run results        0,") {
+		t.Errorf("judge cache shows no run results:\n%s", r.stdout)
+	}
+	judge(t, root, "--cache-dir", cache, "cache", "clean").want(t, 0, "removed ", "run results")
+	judge(t, root, "--cache-dir", cache, "cache").want(t, 0, "run results        0, 0 B")
+	judge(t, root, "--cache-dir", cache, "cache", "clean").want(t, 0, "removed 0 run results")
 }

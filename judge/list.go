@@ -29,7 +29,7 @@ type listEntry struct {
 	MemoryLimitKB        int64            `json:"memory_limit_kb,omitempty"`
 	Tests                int              `json:"tests"`
 	Samples              int              `json:"samples"`
-	Solutions            map[string]int   `json:"solutions"` // by expected verdict; "?" for files in no verdict folder
+	Solutions            map[string]int   `json:"solutions"` // by expected verdict; "PA" partially accepted; "?" for files in no verdict folder
 	Error                string           `json:"error,omitempty"`
 }
 
@@ -60,7 +60,10 @@ func newListCmd() *cobra.Command {
 				})
 				for _, s := range sols {
 					key := string(s.Expected)
-					if key == "" {
+					switch {
+					case s.Folder == author.PartialFolder:
+						key = partialKey
+					case key == "":
 						key = "?"
 					}
 					en.Solutions[key]++
@@ -123,6 +126,10 @@ func newListCmd() *cobra.Command {
 	return cmd
 }
 
+// partialKey counts the partially accepted solutions of a scoring
+// problem.
+const partialKey = "PA"
+
 // solutionCounts shows solutions per verdict, in verdict order: "AC 4
 // WA 2 TLE 1".
 func solutionCounts(m map[string]int) string {
@@ -132,8 +139,10 @@ func solutionCounts(m map[string]int) string {
 			parts = append(parts, fmt.Sprintf("%s %d", v, n))
 		}
 	}
-	if n := m["?"]; n > 0 {
-		parts = append(parts, fmt.Sprintf("? %d", n))
+	for _, k := range []string{partialKey, "?"} {
+		if n := m[k]; n > 0 {
+			parts = append(parts, fmt.Sprintf("%s %d", k, n))
+		}
 	}
 	if len(parts) == 0 {
 		return "-"
@@ -152,6 +161,8 @@ func kattisSubmissions(p *problem.Problem) map[string]int {
 		key := "?"
 		if v, ok := folders[s.Folder]; ok {
 			key = string(v)
+		} else if s.Folder == author.PartialFolder {
+			key = partialKey
 		}
 		m[key]++
 	}

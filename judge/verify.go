@@ -13,6 +13,7 @@ import (
 
 	"github.com/puzzlejudge/judge/author"
 	"github.com/puzzlejudge/judge/report"
+	"github.com/puzzlejudge/judge/runcache"
 	"github.com/puzzlejudge/judge/verify"
 	"github.com/spf13/cobra"
 )
@@ -20,7 +21,7 @@ import (
 func newVerifyCmd() *cobra.Command {
 	var format, output, timeLimit string
 	var solutions, tests []string
-	var strict, stopOnFail, times bool
+	var strict, stopOnFail, times, noCache bool
 	cmd := &cobra.Command{
 		Use:   "verify [problem...]",
 		Short: "Check problem packages: files, samples, validator, generator, every solution's verdict, time-limit margins",
@@ -37,7 +38,14 @@ cannot be written is found before anything runs), 3 when the judge itself failed
 IERR in the text, an error element in JUnit, "error" in JSON).
 
 Each check is shown on stderr as soon as it is final; under CI or without a terminal, one timestamped
-line per finished solution. --times adds the table of CPU times, solutions x tests.`,
+line per finished solution. --times adds the table of CPU times, solutions x tests.
+
+The results of the solutions' runs are kept in the run cache (cache_dir/runs), keyed by the program's
+bytes, its runtime and run command, the test's input and answer, the limits, the checker and the sandbox
+mode: a second verify of an unchanged package runs none of them again. A time limit passed on the wall
+clock, a CPU time within 10% of the limit from a margin, and an internal error are not kept; --times
+marks cached times with *. --no-cache runs everything afresh (and keeps nothing); judge cache clean
+empties the cache.`,
 		Example: "  judge verify\n  judge verify flip-game --format junit --output verify.xml\n" +
 			"  judge verify a-plus-b --solution 'accepted/*' --test 'sample*' --time-limit 2s\n  judge verify --strict --stop-on-fail",
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -91,6 +99,9 @@ line per finished solution. --times adds the table of CPU times, solutions x tes
 			live := newVerifyLive(cmd.ErrOrStderr(), e.style)
 			v := &verify.Verifier{Kit: e.kit(), Progress: live.progress, OnCheck: live.check,
 				Strict: strict, StopOnFail: stopOnFail, Solutions: solutions, Tests: tests, TimeLimit: tl}
+			if !noCache {
+				v.RunCache = runcache.Open(cfg.CacheDir)
+			}
 			rep, err := v.Verify(ctx, dirs)
 			live.finish()
 			if err != nil {
@@ -146,6 +157,7 @@ line per finished solution. --times adds the table of CPU times, solutions x tes
 	cmd.Flags().StringVar(&timeLimit, "time-limit", "", "judge with time limit `D` instead of problem.yaml's (1s, 1500ms)")
 	cmd.Flags().BoolVar(&stopOnFail, "stop-on-fail", false, "stop at the first failed check; the checks not finished are skipped")
 	cmd.Flags().BoolVar(&strict, "strict", false, "fail on warnings too")
+	cmd.Flags().BoolVar(&noCache, "no-cache", false, "run every solution on every test afresh: no result from the run cache, none stored")
 	cmd.Flags().BoolVar(&times, "times", false, "show each problem's CPU times, solutions × tests, with each solution's share of the limit (JSON always has them)")
 	return cmd
 }

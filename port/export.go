@@ -111,6 +111,9 @@ func writeKattis(p *problem.Problem, solDir, dir string, v kattis.Version) ([]st
 	if p.Reference != "" {
 		dropped = append(dropped, "reference: "+p.Reference+": the format has no reference solution key (it stays in submissions/)")
 	}
+	if p.Scoring != nil {
+		dropped = append(dropped, "groups: exported as a pass-fail problem (its scored groups are not exported)")
+	}
 	if p.Limits.Output != problem.DefaultOutputLimit && p.Limits.Output%problem.MiB != 0 {
 		dropped = append(dropped, "output_limit: rounded up to whole MiB")
 	}

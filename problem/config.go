@@ -25,6 +25,8 @@ type config struct {
 	inputValidator string
 	// importedFrom says where an imported package came from, or "".
 	importedFrom string
+	// groups are the scored groups of tests, nil for a pass-fail problem.
+	groups []groupSpec
 }
 
 // Keys of problem.yaml.
@@ -50,7 +52,7 @@ const (
 // knownKeys lists the keys of problem.yaml in the order they are checked.
 var knownKeys = [...]string{
 	keyTitle, keyTimeLimit, keyMemoryLimit, keyOutputLimit, keyChecker,
-	keyFloatAbs, keyFloatRel, keyCheckerSource, keyReference, keyInteractor,
+	keyFloatAbs, keyFloatRel, keyCheckerSource, keyReference, keyInteractor, keyGroups,
 	keyInputValidator, keyImportedFrom,
 }
 
@@ -80,6 +82,10 @@ func parseConfig(data []byte) (*config, error) {
 			}
 			if _, dup := values[key]; dup {
 				return nil, fmt.Errorf("line %d: duplicate key %q", k.Line, key)
+			}
+			if key == keyGroups {
+				values[key] = v
+				continue
 			}
 			if v.Kind != yaml.ScalarNode {
 				return nil, fmt.Errorf("%s: want a single value", key)
@@ -178,6 +184,11 @@ func parseConfig(data []byte) (*config, error) {
 	}
 	if v := values[keyImportedFrom]; v != nil {
 		c.importedFrom = strings.TrimSpace(v.Value)
+	}
+	if v := values[keyGroups]; v != nil {
+		if c.groups, err = parseGroups(v); err != nil {
+			return nil, err
+		}
 	}
 	if v := values[keyReference]; v != nil {
 		c.reference = strings.TrimSpace(v.Value)

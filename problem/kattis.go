@@ -84,6 +84,11 @@ func LoadKattis(dir string) (*Problem, error) {
 	if pk.OutputValidator != nil {
 		p.Checker = CheckerSpec{Kind: CheckerValidator, Source: pk.OutputValidator.Path}
 	}
+	if md.Scoring {
+		if p.Scoring, err = kattisScoring(dir, pk); err != nil {
+			return nil, err
+		}
+	}
 	for _, c := range pk.Cases {
 		args := slices.Concat(md.ValidatorFlags, c.Settings.OutputValidatorFlags)
 		p.Tests = append(p.Tests, Test{

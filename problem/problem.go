@@ -118,6 +118,10 @@ type Problem struct {
 	// take (a pass's validator asks for the next by writing nextpass.in);
 	// 0 for others.
 	Passes int
+	// Scoring says how a scoring problem's submissions are scored (Kattis
+	// type scoring, or a native problem.yaml with groups); nil for a
+	// pass-fail problem.
+	Scoring *Scoring
 	// Format is FormatNative or FormatKattis.
 	Format string
 	// Kattis holds what only a Kattis package says, nil for a native one.
@@ -202,6 +206,11 @@ func Load(dir string) (*Problem, error) {
 	}
 	if len(unpaired) > 0 {
 		return nil, &UnpairedError{Problem: p, Unpaired: unpaired}
+	}
+	if cfg.groups != nil {
+		if p.Scoring, err = nativeScoring(cfg.groups, p.Tests); err != nil {
+			return nil, fmt.Errorf("%s: %w", cfgPath, err)
+		}
 	}
 	return p, nil
 }

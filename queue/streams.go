@@ -1,8 +1,9 @@
 // Package queue is the judging service's job queue on NATS JetStream: the
 // JOBS work-queue stream workers pull submissions from, the EVENTS stream
-// they report progress and results on, and the server's side of both (the
-// applier of final results, the handling of jobs that failed too often,
-// live event subscriptions, metrics).
+// they store judging starts and results in, the plain NATS subjects they
+// send live progress on, and the server's side of these (the applier of
+// final results, the handling of jobs that failed too often, the live
+// feed, metrics).
 package queue
 
 import (

@@ -3,6 +3,7 @@ package report
 import (
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
 
 	"github.com/fatih/color"
@@ -136,13 +137,15 @@ func (tw *TextWriter) Summary(r *grade.Report) error {
 		}
 	}
 	summary := fmt.Sprintf("%s %s (%s)", s.Bold("verdict"), s.Verdict(r.Verdict), r.Verdict.Long())
-	if firstBad != "" {
+	if firstBad != "" && r.Verdict != verdict.AC {
+		// (A scoring problem's graders may accept with failed tests.)
 		summary += " on test " + termsafe.Line(firstBad)
 	}
 	if len(r.Tests) > 0 {
 		summary += fmt.Sprintf("   %d/%d passed   max time %s   max memory %s", passed, len(r.Tests), ms(r.MaxTimeMs), Memory(r.MaxMemoryKB))
 	}
 	fmt.Fprintln(&b, summary)
+	b.WriteString(scoreText(r, s))
 	if r.Error != "" {
 		fmt.Fprintf(&b, "internal error: %s\n", termsafe.Text(r.Error))
 	}
@@ -157,4 +160,35 @@ func warnings(r *grade.Report) []string {
 		return []string{grade.BasicWarning("")}
 	}
 	return r.Warnings
+}
+
+// scoreText is a scoring problem's score and a line per group, or "" for
+// a pass-fail problem:
+//
+//	score   75/100
+//	  secret     WA  75/100
+//	  secret/g1  AC  20/20
+func scoreText(r *grade.Report, s Style) string {
+	if r.Score == nil {
+		return ""
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s   %s\n", s.Bold("score"), s.Bold(Score(*r.Score, r.MaxScore)))
+	width := 0
+	for _, g := range r.Groups {
+		width = max(width, len(termsafe.Line(g.Name)))
+	}
+	for _, g := range r.Groups {
+		fmt.Fprintf(&b, "  %-*s  %s  %s\n", width, termsafe.Line(g.Name), pad(s.Verdict(g.Verdict), string(g.Verdict), 3), Score(g.Score, g.MaxScore))
+	}
+	return b.String()
+}
+
+// Score writes a score, and its maximum when known: "75/100", "12.5".
+func Score(x float64, most *float64) string {
+	out := strconv.FormatFloat(x, 'g', -1, 64)
+	if most != nil {
+		out += "/" + strconv.FormatFloat(*most, 'g', -1, 64)
+	}
+	return out
 }

@@ -341,6 +341,11 @@ func (pk *pkg) solutionCheck(sr *solRun) *Check {
 	res.MaxTimeMs = maxCPU.Milliseconds()
 	v, bad := sr.outcome()
 	res.Verdict = v
+	if pk.p.Scoring != nil || sr.sol.Folder == author.PartialFolder {
+		if c := pk.scoreCheck(c, sr, v, bad); c != nil {
+			return c
+		}
+	}
 	how, msg := "", ""
 	if bad != nil {
 		res.Test = bad.Name

@@ -146,14 +146,17 @@ func (k *kattisRun) submission(ctx context.Context, s kattis.Submission, c *Chec
 		scale = md.Limits.TimeLimitToTLE
 	}
 	rep, err := k.grader.Grade(ctx, grade.Submission{Problem: k.p, Source: src, Language: lang, Extra: extra},
-		grade.Options{TimeScale: scale, StopOnFail: e.first != nil})
+		grade.Options{TimeScale: scale, StopOnFail: e.first != nil && k.p.Scoring == nil})
 	if err != nil {
 		return 0, false
 	}
 	for _, t := range rep.Tests {
 		k.r.ran(t.CPU)
 	}
-	got, test, wrong := e.judge(rep)
+	got, test, wrong := e.judgeScoring(rep)
+	if wrong == "" && s.Expected == nil && k.p.Scoring != nil {
+		wrong = scoreWrong(s.Folder, k.p.Scoring, rep)
+	}
 	lim := grade.Limits(k.p, lang)
 	c.Solution = &SolutionResult{
 		File:        s.Name(),
@@ -164,6 +167,8 @@ func (k *kattisRun) submission(ctx context.Context, s kattis.Submission, c *Chec
 		Tests:       len(rep.Tests),
 		MaxTimeMs:   rep.MaxTimeMs,
 		TimeLimitMs: lim.CPU.Milliseconds(),
+		Score:       rep.Score,
+		MaxScore:    rep.MaxScore,
 	}
 	if scale != 1 {
 		c.Solution.TimeScale = scale
@@ -181,6 +186,9 @@ func (k *kattisRun) submission(ctx context.Context, s kattis.Submission, c *Chec
 	msg := fmt.Sprintf("%s (%s)", got, e.what)
 	if test != "" {
 		msg = fmt.Sprintf("%s on test %s (%s)", got, test, e.what)
+	}
+	if rep.Score != nil {
+		msg += ", score " + report.Score(*rep.Score, rep.MaxScore)
 	}
 	if scale != 1 {
 		msg += fmt.Sprintf(", at %g × the time limit", scale)

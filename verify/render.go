@@ -76,8 +76,12 @@ func text(w io.Writer, r *Report, s report.Style, times bool) error {
 	fmt.Fprintf(&b, "\n%s  %s (%d failed), %s: %d passed, %d failed%s, %s, %d skipped\n",
 		verdict, report.Plural(sum.Problems, "problem"), sum.Failed, report.Plural(sum.Checks, "check"), sum.Passed, sum.Failures, errs, report.Plural(sum.Warnings, "warning"), sum.Skipped)
 	st := r.Stats
-	fmt.Fprintf(&b, "%s\n", s.Dim(fmt.Sprintf("wall %.1f s on %d workers: %d compiles done after %.1f s (%d cached, %.1f s compiling), %d runs done after %.1f s (%.1f s CPU)",
-		sec(st.WallMs), st.Workers, st.Compiles, sec(st.CompileWallMs), st.CachedCompiles, sec(st.CompileMs), st.Runs, sec(st.JudgeWallMs), sec(st.RunCPUMs))))
+	cached := ""
+	if st.CachedRuns > 0 {
+		cached = fmt.Sprintf(", %s from the run cache", report.Plural(st.CachedRuns, "result"))
+	}
+	fmt.Fprintf(&b, "%s\n", s.Dim(fmt.Sprintf("wall %.1f s on %d workers: %d compiles done after %.1f s (%d cached, %.1f s compiling), %d runs done after %.1f s (%.1f s CPU)%s",
+		sec(st.WallMs), st.Workers, st.Compiles, sec(st.CompileWallMs), st.CachedCompiles, sec(st.CompileMs), st.Runs, sec(st.JudgeWallMs), sec(st.RunCPUMs), cached)))
 	_, err := io.WriteString(w, b.String())
 	return err
 }

@@ -37,7 +37,11 @@ func writeTimes(b *strings.Builder, tm *Timing, s report.Style) {
 	if tm == nil || len(tm.Solutions) == 0 {
 		return
 	}
-	fmt.Fprintf(b, "  %s\n", s.Bold("CPU times in ms (colour: verdict at the time limit; - not run)"))
+	head := "CPU times in ms (colour: verdict at the time limit; - not run)"
+	if anyCached(tm) {
+		head = "CPU times in ms (colour: verdict at the time limit; - not run; * cached: measured by an earlier verify under the same limits)"
+	}
+	fmt.Fprintf(b, "  %s\n", s.Bold(head))
 	nameW := len("solution")
 	for _, r := range tm.Solutions {
 		nameW = max(nameW, utf8.RuneCountInString(r.File))
@@ -49,11 +53,11 @@ func writeTimes(b *strings.Builder, tm *Timing, s report.Style) {
 			colW[i] = max(colW[i], len(cellText(r.Times[i])))
 		}
 	}
-	head := fmt.Sprintf("    %-*s", nameW, "solution")
+	cols := fmt.Sprintf("    %-*s", nameW, "solution")
 	for i, t := range tm.Tests {
-		head += fmt.Sprintf(" %*s", colW[i], termsafe.Line(t))
+		cols += fmt.Sprintf(" %*s", colW[i], termsafe.Line(t))
 	}
-	b.WriteString(s.Dim(head+"  slowest          share") + "\n")
+	b.WriteString(s.Dim(cols+"  slowest          share") + "\n")
 	for _, r := range tm.Solutions {
 		fmt.Fprintf(b, "    %-*s", nameW, termsafe.Line(r.File))
 		for i, c := range r.Times {
@@ -74,10 +78,25 @@ func writeTimes(b *strings.Builder, tm *Timing, s report.Style) {
 }
 
 func cellText(c TimingCell) string {
-	if c.Verdict == "" {
+	switch {
+	case c.Verdict == "":
 		return "-"
+	case c.Cached:
+		return fmt.Sprintf("%d*", c.TimeMs)
 	}
 	return fmt.Sprint(c.TimeMs)
+}
+
+// anyCached reports whether a cell of the table came from the run cache.
+func anyCached(tm *Timing) bool {
+	for _, r := range tm.Solutions {
+		for _, c := range r.Times {
+			if c.Cached {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // paintCell colours a cell's text by its verdict: AC green, a limit

@@ -105,6 +105,10 @@ type SolutionResult struct {
 	// Reference is true for the solution that expected outputs are
 	// compared with.
 	Reference bool `json:"reference,omitempty"`
+	// Score and MaxScore are a scoring problem's score of the solution
+	// and the most it can be (where known).
+	Score    *float64 `json:"score,omitempty"`
+	MaxScore *float64 `json:"max_score,omitempty"`
 }
 
 // Summary counts problems and checks.
@@ -133,6 +137,10 @@ type Stats struct {
 	// solutions on tests); RunCPUMs is the CPU time they used.
 	Runs     int   `json:"runs"`
 	RunCPUMs int64 `json:"run_cpu_ms"`
+	// CachedRuns counts the runs not made because the run cache had
+	// their result (not among Runs): solutions on tests, the validator
+	// on inputs, generator calls.
+	CachedRuns int `json:"cached_runs"`
 	// CompileWallMs is the wall time until every program was compiled;
 	// JudgeWallMs that until every program had run. Compiles come first,
 	// and the runs of a program start as soon as it is compiled.

@@ -50,6 +50,9 @@ type TimingRow struct {
 type TimingCell struct {
 	TimeMs  int64           `json:"time_ms"`
 	Verdict verdict.Verdict `json:"verdict,omitempty"`
+	// Cached says the time was measured by an earlier verify, under the
+	// same limits, and taken from the run cache.
+	Cached bool `json:"cached,omitempty"`
 }
 
 // LimitAdvice is the time limit the problemtools rule suggests.
@@ -97,7 +100,7 @@ func (pk *pkg) timing() *Timing {
 			if t.Verdict == "" {
 				continue
 			}
-			row.Times[i] = TimingCell{TimeMs: t.CPU.Milliseconds(), Verdict: sr.at1x(t)}
+			row.Times[i] = TimingCell{TimeMs: t.CPU.Milliseconds(), Verdict: sr.at1x(t), Cached: sr.cached != nil && sr.cached[i]}
 			if row.SlowestTest == "" || t.CPU > slowest {
 				slowest, row.SlowestTest = t.CPU, t.Name
 			}

@@ -31,6 +31,7 @@ import (
 	"github.com/puzzlejudge/judge/problem"
 	"github.com/puzzlejudge/judge/problem/kattis"
 	"github.com/puzzlejudge/judge/report"
+	"github.com/puzzlejudge/judge/runcache"
 	"github.com/puzzlejudge/judge/runner"
 	"github.com/puzzlejudge/judge/verdict"
 )
@@ -80,6 +81,10 @@ type Verifier struct {
 	Tests []string
 	// TimeLimit, if set, replaces every problem's time limit.
 	TimeLimit time.Duration
+	// RunCache, if set, keeps the solutions' results on the tests of
+	// native packages: a run whose key is found there is not made again
+	// (see cacheable for what is kept).
+	RunCache *runcache.Store
 }
 
 // Verify checks the problem packages in dirs (each as given, for
@@ -117,10 +122,19 @@ func (v *Verifier) Verify(ctx context.Context, dirs []string) (*Report, error) {
 		timeLimit:  v.TimeLimit,
 		strict:     v.Strict,
 		stopOnFail: v.StopOnFail,
+		cache:      v.RunCache,
 	}
 	runCtx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	r.cancel = cancel
+	if r.cache != nil {
+		// Trimmed once the results of this run are in.
+		defer func() {
+			if r.cache.Stored() > 0 {
+				_, _ = r.cache.Prune() // a store too big is no fault of the packages
+			}
+		}()
+	}
 	// Kattis packages are verified on their own path, after the native
 	// ones; reports keep the order of dirs.
 	var native []int
@@ -191,6 +205,7 @@ type run struct {
 	strict     bool
 	stopOnFail bool
 	cancel     context.CancelFunc // stops the run (stopOnFail)
+	cache      *runcache.Store    // nil without the run cache
 	emitMu     sync.Mutex         // guards stopped and every pkg's emitted
 	stopped    string             // the first failed check, once stopped
 
@@ -216,6 +231,13 @@ func (r *run) ran(cpu time.Duration) {
 	r.mu.Lock()
 	r.stats.Runs++
 	r.stats.RunCPUMs += cpu.Milliseconds()
+	r.mu.Unlock()
+}
+
+// hit records a run found in the run cache in the stats.
+func (r *run) hit() {
+	r.mu.Lock()
+	r.stats.CachedRuns++
 	r.mu.Unlock()
 }
 
@@ -270,6 +292,9 @@ type pkg struct {
 	generator    *compile.Program
 	generatorErr error
 	checkerErr   error
+	checkerProg  *compile.Program // the custom checker or interactor, compiled
+	keys         keys             // the run cache's keys of the solutions' runs
+	tools        tools            // and of the validator's and generator's
 
 	runs []*solRun
 	// Compile progress, guarded by run.mu.
@@ -309,6 +334,11 @@ type solRun struct {
 	compErr   error
 	seq       *sequence
 	results   []grade.TestResult
+	cached    []bool // results[i] came from the run cache
+	// progHash and runtime identify the program in the run cache's keys,
+	// found once (keyOnce) by the first of its runs.
+	keyOnce           sync.Once
+	progHash, runtime string
 	// guarded by run.mu
 	compiled, started bool
 }
@@ -416,7 +446,7 @@ func (r *run) plan(disp string, index int) (*pkg, error) {
 		}
 	}
 	for _, s := range pk.sols {
-		if s.Expected == "" || s.Language == nil {
+		if s.Expected == "" && s.Folder != author.PartialFolder || s.Language == nil {
 			continue
 		}
 		if len(r.solutions) > 0 && !matchAny(r.solutions, s.Rel) && !matchAny(r.solutions, filepath.Base(s.Rel)) {
@@ -586,7 +616,7 @@ func (r *run) runAll(ctx context.Context) {
 		if !pk.checkerDone {
 			lang, compileChecker := goLang, func(ctx context.Context) {
 				var c compile.Compilation
-				_, c, pk.checkerErr = r.kit.CompileGo(ctx, p.Checker.Source)
+				pk.checkerProg, c, pk.checkerErr = r.kit.CompileGo(ctx, p.Checker.Source)
 				r.compiled(c)
 			}
 			if p.Interactive {
@@ -666,6 +696,8 @@ func (r *run) solutionsReady(pl *pool, pk *pkg, sr *solRun) {
 			r.step(len(pk.p.Tests))
 			continue
 		}
+		// A partially accepted solution is scored on every test.
+		seq.stopOnFail = seq.stopOnFail && s.sol.Folder != author.PartialFolder
 		seq.onDone = func() { r.emit(pk, pk.solutionCheck(s)) }
 		rank := rankOther
 		switch {
@@ -720,9 +752,17 @@ func (r *run) solutionSequence(pk *pkg, sr *solRun) *sequence {
 	}
 	p := pk.p
 	sr.results = make([]grade.TestResult, len(p.Tests))
+	sr.cached = make([]bool, len(p.Tests))
 	sr.seq = newSequence(!sr.reference)
 	for i, t := range p.Tests {
 		sr.seq.add(func(ctx context.Context) bool {
+			key, useCache := r.solutionKey(ctx, pk, sr, i)
+			var c cachedRun
+			if useCache && r.cache.Get(key, &c) {
+				r.hit()
+				sr.results[i], sr.cached[i] = c.result(t), true
+				return c.Verdict != verdict.AC
+			}
 			rep, err := r.grader.Grade(ctx, grade.Submission{Problem: p, Source: sr.sol.Path, Language: sr.sol.Language},
 				grade.Options{Tests: []string{t.Name}, TimeScale: sr.scale})
 			if err != nil {
@@ -739,6 +779,9 @@ func (r *run) solutionSequence(pk *pkg, sr *solRun) *sequence {
 				tr = grade.TestResult{Name: t.Name, Verdict: rep.Verdict, Message: rep.Compile.Output}
 			}
 			sr.results[i] = tr
+			if useCache && ctx.Err() == nil && cacheable(tr, sr.lim, sr.scale) {
+				_ = r.cache.Put(key, toCached(tr)) // a result not kept is made again next time
+			}
 			return tr.Verdict != verdict.AC
 		})
 	}
@@ -747,11 +790,21 @@ func (r *run) solutionSequence(pk *pkg, sr *solRun) *sequence {
 
 // validate runs the package's validator on the input.
 func (r *run) validate(ctx context.Context, pk *pkg, input string, into *toolResult) {
+	key, useCache := r.validatorKey(ctx, pk, input)
+	var c cachedValidation
+	if useCache && r.cache.Get(key, &c) {
+		r.hit()
+		*into = toolResult{done: true, v: c.validation()}
+		return
+	}
 	v, err := r.kit.ValidateExit(ctx, pk.validator, input, pk.validExit)
 	if err == nil {
 		r.ran(v.Result.CPU)
 	}
 	*into = toolResult{done: err == nil || ctx.Err() == nil, v: v, err: err}
+	if useCache && ctx.Err() == nil && validationCacheable(v, err) {
+		_ = r.cache.Put(key, toValidation(v)) // a result not kept is made again next time
+	}
 }
 
 // validatorSequence makes the jobs that run the validator on every test
@@ -786,6 +839,11 @@ func (r *run) generatorSequence(pk *pkg) *sequence {
 		s.add(func(ctx context.Context) bool {
 			g := &pk.genRes[i]
 			g.call, g.test = author.GenCall(c.Seed, c.Args), c.Name
+			want := filepath.Join(pk.disp, problem.TestsDir, c.Name+".in")
+			key, useCache, hit := r.cachedGenerate(ctx, pk, c, want, g)
+			if hit {
+				return false
+			}
 			out := filepath.Join(r.tmp, fmt.Sprintf("gen-%s-%d.in", pk.slug, i))
 			res, err := r.kit.Generate(ctx, pk.generator, c.Seed, c.Args, out)
 			if ctx.Err() != nil {
@@ -798,8 +856,14 @@ func (r *run) generatorSequence(pk *pkg) *sequence {
 				g.err = err
 				return false
 			}
+			if useCache {
+				defer func() {
+					if ctx.Err() == nil {
+						r.storeGeneration(key, out, g, res.CPU)
+					}
+				}()
+			}
 			if c.Name != "" {
-				want := filepath.Join(pk.disp, problem.TestsDir, c.Name+".in")
 				got, _ := os.ReadFile(out)
 				old, err := os.ReadFile(want)
 				switch {
@@ -842,8 +906,9 @@ func (r *run) interactorCompile(pk *pkg) (*compile.Language, func(context.Contex
 		return nil, func(context.Context) { pk.checkerErr = fmt.Errorf("interactor %s: %w", src, err) }
 	}
 	return lang, func(ctx context.Context) {
-		_, c, err := r.kit.Compiler.Compile(ctx, lang, src)
+		prog, c, err := r.kit.Compiler.Compile(ctx, lang, src)
 		r.compiled(c)
+		pk.checkerProg = prog
 		switch {
 		case err != nil && ctx.Err() == nil:
 			pk.checkerErr = &author.InternalError{Err: fmt.Errorf("compile %s: %w", src, err)}

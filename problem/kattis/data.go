@@ -52,20 +52,20 @@ type walker struct {
 
 // readData reads data/: its groups in lexicographic order, depth first,
 // and the cases in each, their settings inherited from the groups above.
-func readData(dir, abs string, v Version, scoring bool) ([]Case, []Group, error) {
+func readData(dir, abs string, v Version, scoring bool) ([]Case, []Group, Settings, error) {
 	root, err := filepath.EvalSymlinks(abs)
 	if err != nil {
-		return nil, nil, fmt.Errorf("%s: %w", dir, fileutil.UnwrapPath(err))
+		return nil, nil, Settings{}, fmt.Errorf("%s: %w", dir, fileutil.UnwrapPath(err))
 	}
 	w := &walker{root: root, dir: dir, abs: abs, version: v, scoring: scoring}
 	dataDir := filepath.Join(dir, "data")
 	rootSettings, _, err := w.settings("data", defaultSettings())
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, Settings{}, err
 	}
 	entries, err := w.list("data")
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, Settings{}, err
 	}
 	tops := map[string]bool{}
 	for _, e := range entries {
@@ -74,29 +74,29 @@ func readData(dir, abs string, v Version, scoring bool) ([]Case, []Group, error)
 		case name == testdataFile || name == testGroupFile:
 			continue
 		case !e.IsDir():
-			return nil, nil, fmt.Errorf("%s: a file directly in data/ (want only the folders sample and secret)", filepath.Join(dataDir, name))
+			return nil, nil, Settings{}, fmt.Errorf("%s: a file directly in data/ (want only the folders sample and secret)", filepath.Join(dataDir, name))
 		case name == "sample" || name == "secret":
 			tops[name] = true
 		case v == V2025 && (name == "invalid_input" || name == "invalid_output" || name == "valid_output"):
 			// Validator tests: never judged.
 		default:
-			return nil, nil, fmt.Errorf("%s: unknown folder in data/ (want sample and secret)", filepath.Join(dataDir, name))
+			return nil, nil, Settings{}, fmt.Errorf("%s: unknown folder in data/ (want sample and secret)", filepath.Join(dataDir, name))
 		}
 	}
 	if !tops["secret"] {
-		return nil, nil, fmt.Errorf("%s: missing folder (the secret test data)", filepath.Join(dataDir, "secret"))
+		return nil, nil, Settings{}, fmt.Errorf("%s: missing folder (the secret test data)", filepath.Join(dataDir, "secret"))
 	}
 	for _, top := range []string{"sample", "secret"} {
 		if tops[top] {
 			if err := w.group("data/"+top, top == "sample", rootSettings); err != nil {
-				return nil, nil, err
+				return nil, nil, Settings{}, err
 			}
 		}
 	}
 	if len(w.cases) == 0 {
-		return nil, nil, fmt.Errorf("%s: no test cases (want X.in and X.ans pairs)", dataDir)
+		return nil, nil, Settings{}, fmt.Errorf("%s: no test cases (want X.in and X.ans pairs)", dataDir)
 	}
-	return w.cases, w.groups, nil
+	return w.cases, w.groups, rootSettings, nil
 }
 
 // list returns the entries of the package folder rel, following symbolic

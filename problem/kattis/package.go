@@ -20,6 +20,9 @@ type Package struct {
 	Metadata *Metadata
 	Cases    []Case  // in judging order: sample, then secret, lexicographic, depth first
 	Groups   []Group // every folder under data/sample and data/secret, in the same order
+	// DataSettings are the settings of data/ itself (its testdata.yaml,
+	// legacy: the root grader's flags, such as ignore_sample).
+	DataSettings Settings
 	// OutputValidator is the custom output validator, nil for the
 	// default one.
 	OutputValidator *Program
@@ -84,7 +87,7 @@ func Load(dir string) (*Package, error) {
 	if err := p.readTimeLimitFile(dir); err != nil {
 		return nil, err
 	}
-	if p.Cases, p.Groups, err = readData(dir, abs, md.Version, md.Scoring); err != nil {
+	if p.Cases, p.Groups, p.DataSettings, err = readData(dir, abs, md.Version, md.Scoring); err != nil {
 		return nil, err
 	}
 	if p.OutputValidator, err = outputValidator(dir, abs, md); err != nil {

@@ -30,10 +30,16 @@ type Settings struct {
 	// OutputValidatorFlags are the group's output validator flags
 	// (output_validator_flags, or output_validator_args in 2025-09).
 	OutputValidatorFlags []string
-	// MaxScore (2025-09) is the group's max_score, or -1 when not set.
+	// MaxScore (2025-09) is the group's max_score, or -1 when not set;
+	// +Inf for max_score: unbounded.
 	MaxScore float64
-	// ScoreAggregation (2025-09) is pass-fail, sum or min.
+	// ScoreAggregation (2025-09) is pass-fail, sum or min, "" when not
+	// set. Like max_score and require_pass it is the group's own: not
+	// inherited (the defaults differ between secret and its groups).
 	ScoreAggregation string
+	// RequirePass (2025-09) names the groups (or sample) whose test cases
+	// must all be accepted for this group to be scored.
+	RequirePass []string
 	// Args (2025-09) are the submission's command-line arguments.
 	Args []string
 }
@@ -67,6 +73,9 @@ func init() { settingsKeys[Draft2023] = settingsKeys[Legacy] }
 func (s Settings) inherit(data []byte, v Version, scoring bool, caseFile bool) (Settings, error) {
 	out := s
 	out.MaxScore = -1
+	if v == V2025 {
+		out.ScoreAggregation, out.RequirePass = "", nil
+	}
 	out.InputValidatorFlags = make(map[string][]string, len(s.InputValidatorFlags))
 	for k, f := range s.InputValidatorFlags {
 		out.InputValidatorFlags[k] = f
@@ -87,6 +96,13 @@ func (s Settings) inherit(data []byte, v Version, scoring bool, caseFile bool) (
 		return out, err
 	}
 	if v == V2025 {
+		if !scoring {
+			for _, k := range []string{"max_score", "score_aggregation", "require_pass"} {
+				if m.get(k) != nil {
+					return out, fmt.Errorf("line %d: %s: only for scoring problems (type: scoring)", m.line[k], k)
+				}
+			}
+		}
 		return out, out.apply2025(m)
 	}
 	return out, out.applyLegacy(m, scoring)
@@ -237,10 +253,14 @@ func (s *Settings) apply2025(m *node) error {
 		switch k {
 		case "max_score":
 			var x float64
-			if x, err = number(k, v); err == nil && x < 0 {
-				err = fmt.Errorf("max_score: %q must not be negative", v.Value)
+			if v.Kind == yaml.ScalarNode && strings.TrimSpace(v.Value) == "unbounded" {
+				x = math.Inf(1)
+			} else if x, err = number(k, v); err == nil && x < 0 {
+				err = fmt.Errorf("max_score: %q must not be negative (or unbounded)", v.Value)
 			}
 			s.MaxScore = x
+		case "require_pass":
+			s.RequirePass, err = stringList(k, v)
 		case "score_aggregation":
 			var x string
 			if x, err = scalar(k, v); err == nil && x != "pass-fail" && x != "sum" && x != "min" {

@@ -1,0 +1,159 @@
+// Command verifycache measures what the run cache saves `judge verify`:
+// the wall time of a first verify of unchanged problems (the run cache
+// empty, every compile already in the compile cache), of a second one
+// (every run's result in the run cache), and their ratio; issue 11 wants
+// at least 5x. Each figure is the best of -reps rounds. A verify that
+// fails, or a second verify whose checks differ from the first's (a run
+// too near a limit to be cached was measured again), is shown, not
+// fatal.
+//
+// Run it as root from the repository root (it empties the run cache,
+// judge cache clean, before each first verify):
+//
+//	go run ./bench/verifycache [-reps 3] [problem...]
+//
+// Without problems it verifies flip-game and a-plus-b.
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"time"
+)
+
+// report is what the bench reads of `judge verify --format json`.
+type report struct {
+	OK       bool `json:"ok"`
+	Problems []struct {
+		Checks []struct {
+			Name   string `json:"name"`
+			Status string `json:"status"`
+		} `json:"checks"`
+	} `json:"problems"`
+	Stats struct {
+		Runs       int   `json:"runs"`
+		CachedRuns int   `json:"cached_runs"`
+		WallMs     int64 `json:"wall_ms"`
+	} `json:"stats"`
+}
+
+func main() {
+	reps := flag.Int("reps", 3, "rounds; the best time of each kind is kept")
+	flag.Parse()
+	problems := flag.Args()
+	if len(problems) == 0 {
+		problems = []string{"flip-game", "a-plus-b"}
+	}
+	if err := run(*reps, problems); err != nil {
+		fmt.Fprintln(os.Stderr, "verifycache:", err)
+		os.Exit(1)
+	}
+}
+
+func run(reps int, problems []string) error {
+	if _, err := os.Stat("problems"); err != nil {
+		return fmt.Errorf("run this from the repository root (no problems/ folder here)")
+	}
+	tmp, err := os.MkdirTemp("", "bench-verifycache-")
+	if err != nil {
+		return err
+	}
+	defer os.RemoveAll(tmp)
+	judge := filepath.Join(tmp, "judge")
+	if out, err := exec.Command("go", "build", "-o", judge, "./judge").CombinedOutput(); err != nil {
+		return fmt.Errorf("go build ./judge: %v: %s", err, out)
+	}
+	// A verify with --no-cache compiles whatever is not compiled yet, so
+	// that the first verifies measured compile nothing.
+	if _, err := verify(judge, problems, "--no-cache"); err != nil {
+		return err
+	}
+	var first, second time.Duration
+	var r1, r2 *report
+	for i := range reps {
+		if out, err := exec.Command(judge, "cache", "clean").CombinedOutput(); err != nil {
+			return fmt.Errorf("judge cache clean: %v: %s", err, out)
+		}
+		start := time.Now()
+		a, err := verify(judge, problems)
+		if err != nil {
+			return err
+		}
+		d1 := time.Since(start)
+		start = time.Now()
+		b, err := verify(judge, problems)
+		if err != nil {
+			return err
+		}
+		d2 := time.Since(start)
+		if err := same(a, b); err != nil {
+			fmt.Printf("  note: the second verify differs from the first: %v\n", err)
+		}
+		if i == 0 || d1 < first {
+			first, r1 = d1, a
+		}
+		if i == 0 || d2 < second {
+			second, r2 = d2, b
+		}
+		fmt.Printf("round %d: first %6.2f s (%d runs), second %6.2f s (%d runs, %d cached)\n",
+			i+1, d1.Seconds(), a.Stats.Runs, d2.Seconds(), b.Stats.Runs, b.Stats.CachedRuns)
+	}
+	fmt.Printf("\njudge verify %v, best of %d (wall time of the whole command)\n", problems, reps)
+	fmt.Printf("  first  (run cache empty)  %6.2f s  %4d runs\n", first.Seconds(), r1.Stats.Runs)
+	fmt.Printf("  second (unchanged)        %6.2f s  %4d runs, %d results from the run cache\n", second.Seconds(), r2.Stats.Runs, r2.Stats.CachedRuns)
+	ratio := first.Seconds() / second.Seconds()
+	verdict := "meets"
+	if ratio < 5 {
+		verdict = "MISSES"
+	}
+	fmt.Printf("  ratio                     %6.1fx (%s the target of 5x)\n", ratio, verdict)
+	return nil
+}
+
+// verify runs judge verify on the problems and returns its report; a
+// verify that could not run is an error, one whose checks fail is noted.
+func verify(judge string, problems []string, flags ...string) (*report, error) {
+	args := append([]string{"verify", "--format", "json"}, flags...)
+	cmd := exec.Command(judge, append(args, problems...)...)
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	err := cmd.Run()
+	var rep report
+	if jerr := json.Unmarshal(stdout.Bytes(), &rep); jerr != nil {
+		return nil, fmt.Errorf("judge %v: %v: %s", args, err, stderr.Bytes())
+	}
+	if !rep.OK {
+		for _, p := range rep.Problems {
+			for _, c := range p.Checks {
+				if c.Status == "fail" || c.Status == "error" {
+					fmt.Printf("  note: judge %v: check %q: %s\n", args, c.Name, c.Status)
+				}
+			}
+		}
+	}
+	return &rep, nil
+}
+
+// same checks that two verifies reported the same checks.
+func same(a, b *report) error {
+	if len(a.Problems) != len(b.Problems) {
+		return fmt.Errorf("%d problems, then %d", len(a.Problems), len(b.Problems))
+	}
+	for i := range a.Problems {
+		ca, cb := a.Problems[i].Checks, b.Problems[i].Checks
+		if len(ca) != len(cb) {
+			return fmt.Errorf("%d checks, then %d", len(ca), len(cb))
+		}
+		for j := range ca {
+			if ca[j] != cb[j] {
+				return fmt.Errorf("check %s: %s, then %s", ca[j].Name, ca[j].Status, cb[j].Status)
+			}
+		}
+	}
+	return nil
+}

@@ -1,0 +1,284 @@
+package problem
+
+import (
+	"fmt"
+	"math"
+	"path"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"github.com/puzzlejudge/judge/problem/kattis"
+)
+
+// Rules by which a scoring problem is scored (Scoring.Rules).
+const (
+	// RulesLegacy are the graders of Kattis legacy and 2023-07-draft
+	// packages (problemtools): testdata.yaml's grader_flags, on_reject,
+	// accept_score, reject_score and range, group by group.
+	RulesLegacy = "legacy"
+	// Rules2025 are the 2025-09 rules: max_score, score_aggregation and
+	// require_pass of secret and its groups; samples score nothing.
+	Rules2025 = "2025-09"
+)
+
+// Aggregations of a group's score (ScoreGroup.Aggregation).
+const (
+	AggregatePassFail = "pass-fail" // the group's max_score when every test is accepted, else 0
+	AggregateSum      = "sum"       // the sum of its tests' or groups' scores
+	AggregateMin      = "min"       // the least of them
+)
+
+// Scoring says how a scoring problem's submissions are scored: a tree of
+// groups of tests, each with a result of its own. A pass-fail problem has
+// none (Problem.Scoring is nil).
+type Scoring struct {
+	// Rules is RulesLegacy or Rules2025; native problems use Rules2025.
+	Rules string
+	// Root holds every group. Legacy: data/ itself (name "data"), whose
+	// result is the submission's. 2025-09: a node (name "data") over
+	// sample and secret; the submission's score is secret's.
+	Root *ScoreGroup
+	// ScoreFileRequired (legacy `validation: custom score`) says the
+	// output validator must write score.txt for every accepted test;
+	// ScoreFileForbidden (legacy without it) that writing one is the
+	// judge's error (problemtools' rules).
+	ScoreFileRequired, ScoreFileForbidden bool
+	// Native says the groups come from a native problem.yaml.
+	Native bool
+}
+
+// ScoreGroup is a group of tests, or of tests and groups, that gets a
+// verdict and a score.
+type ScoreGroup struct {
+	// Name is the group's name: its path under data/ ("secret/group1")
+	// in a Kattis package, its name in problem.yaml in a native one.
+	Name string
+	// Items are its tests and sub-groups, in judging order.
+	Items []ScoreItem
+	// Sample says the group is data/sample.
+	Sample bool
+
+	// Legacy rules (problemtools' defaults when not given).
+	OnReject                 string   // "break" or "continue"
+	GraderFlags              []string // the default grader's flags
+	AcceptScore, RejectScore float64  // a test's score when accepted, when not
+	RangeLow, RangeHigh      float64  // the group's score is clamped to [low, high]
+
+	// 2025-09 rules.
+	MaxScore    float64  // the group's max_score; +Inf when unbounded
+	Aggregation string   // AggregatePassFail, AggregateSum or AggregateMin
+	RequirePass []string // groups (or "sample") that must pass for this one to score
+}
+
+// ScoreItem is one child of a group: a test (by name) or a sub-group.
+type ScoreItem struct {
+	Test  string
+	Group *ScoreGroup
+}
+
+// Tests returns the names of every test in g and below, in order.
+func (g *ScoreGroup) Tests() []string {
+	var out []string
+	for _, it := range g.Items {
+		if it.Group != nil {
+			out = append(out, it.Group.Tests()...)
+		} else {
+			out = append(out, it.Test)
+		}
+	}
+	return out
+}
+
+// Walk calls f on g and every group below it, parents first.
+func (g *ScoreGroup) Walk(f func(*ScoreGroup)) {
+	f(g)
+	for _, it := range g.Items {
+		if it.Group != nil {
+			it.Group.Walk(f)
+		}
+	}
+}
+
+// kattisScoring builds the scoring tree of a Kattis scoring package from
+// its groups and cases (both in judging order).
+func kattisScoring(dir string, pk *kattis.Package) (*Scoring, error) {
+	md := pk.Metadata
+	rules := RulesLegacy
+	if md.Version == kattis.V2025 {
+		rules = Rules2025
+	}
+	legacy := md.Version == kattis.Legacy
+	sc := &Scoring{Rules: rules, ScoreFileRequired: legacy && md.CustomScore, ScoreFileForbidden: legacy && !md.CustomScore}
+	root := &ScoreGroup{Name: "data"}
+	if err := applySettings(root, pk.DataSettings, rules, false); err != nil {
+		return nil, fmt.Errorf("%s: %w", filepath.Join(dir, "data"), err)
+	}
+	groups := map[string]*ScoreGroup{"": root}
+	// children keeps, per group, its items with the file name that
+	// orders them (the walker's lexicographic order of entries).
+	type keyed struct {
+		key  string
+		item ScoreItem
+	}
+	children := map[*ScoreGroup][]keyed{}
+	// keys are the names that order a group's items: relative to the
+	// group (2025-09 folders below a group are part of it, not groups).
+	keys := map[string]string{}
+	for _, g := range pk.Groups {
+		parent := groups[parentOf(g.Name)]
+		if parent == nil {
+			return nil, fmt.Errorf("%s: group without its parent group", filepath.Join(dir, "data", g.Name))
+		}
+		if rules == Rules2025 && strings.Count(g.Name, "/") > 1 {
+			groups[g.Name] = parent
+			keys[g.Name] = keys[parentOf(g.Name)] + path.Base(g.Name) + "/"
+			continue
+		}
+		sg := &ScoreGroup{Name: g.Name, Sample: g.Name == "sample" || strings.HasPrefix(g.Name, "sample/")}
+		if err := applySettings(sg, g.Settings, rules, g.Name == "secret"); err != nil {
+			return nil, fmt.Errorf("%s: %w", filepath.Join(dir, "data", g.Name), err)
+		}
+		groups[g.Name] = sg
+		children[parent] = append(children[parent], keyed{path.Base(g.Name), ScoreItem{Group: sg}})
+	}
+	for _, c := range pk.Cases {
+		g := groups[c.Group]
+		if g == nil {
+			return nil, fmt.Errorf("%s: test case outside a known group", filepath.Join(dir, "data", c.Name))
+		}
+		children[g] = append(children[g], keyed{keys[c.Group] + path.Base(c.Name) + ".ans", ScoreItem{Test: c.Name}})
+	}
+	for g, kids := range children {
+		slices.SortStableFunc(kids, func(a, b keyed) int { return strings.Compare(a.key, b.key) })
+		for _, k := range kids {
+			g.Items = append(g.Items, k.item)
+		}
+	}
+	sc.Root = root
+	if rules == Rules2025 {
+		if err := check2025(dir, root); err != nil {
+			return nil, err
+		}
+	}
+	return sc, nil
+}
+
+// parentOf returns the name of a group's parent ("" for data/ itself).
+func parentOf(name string) string {
+	if i := strings.LastIndexByte(name, '/'); i >= 0 {
+		return name[:i]
+	}
+	return ""
+}
+
+// applySettings copies a group's settings into its scoring group, with
+// the 2025-09 defaults: secret sums to 100, its groups are pass-fail and
+// unbounded.
+func applySettings(g *ScoreGroup, s kattis.Settings, rules string, secret bool) error {
+	if s.Grading == "custom" {
+		return fmt.Errorf("testdata.yaml: grading: custom: custom graders are not supported yet (only the default grader's flags)")
+	}
+	g.OnReject, g.GraderFlags = s.OnReject, s.GraderFlags
+	g.AcceptScore, g.RejectScore = s.AcceptScore, s.RejectScore
+	g.RangeLow, g.RangeHigh = math.Inf(-1), math.Inf(1)
+	if f := strings.Fields(s.Range); len(f) == 2 {
+		var err error
+		if g.RangeLow, err = parseBound(f[0]); err != nil {
+			return err
+		}
+		if g.RangeHigh, err = parseBound(f[1]); err != nil {
+			return err
+		}
+	}
+	if rules != Rules2025 {
+		return nil
+	}
+	g.MaxScore, g.Aggregation, g.RequirePass = s.MaxScore, s.ScoreAggregation, s.RequirePass
+	if g.MaxScore < 0 {
+		g.MaxScore = math.Inf(1)
+		if secret {
+			g.MaxScore = 100
+		}
+	}
+	if g.Aggregation == "" {
+		g.Aggregation = AggregatePassFail
+		if secret {
+			g.Aggregation = AggregateSum
+		}
+	}
+	return nil
+}
+
+// parseBound parses an end of a legacy range: a number, inf or -inf.
+func parseBound(s string) (float64, error) {
+	switch s {
+	case "inf", "+inf":
+		return math.Inf(1), nil
+	case "-inf":
+		return math.Inf(-1), nil
+	}
+	var x float64
+	if _, err := fmt.Sscan(s, &x); err != nil {
+		return 0, fmt.Errorf("range: bad number %q", s)
+	}
+	return x, nil
+}
+
+// check2025 checks what the 2025-09 format requires of a scoring tree:
+// sample has no scoring keys, a pass-fail group is bounded, a group of a
+// bounded secret is bounded, and require_pass names sample or an earlier
+// group that is pass-fail.
+func check2025(dir string, root *ScoreGroup) error {
+	var secret, sample *ScoreGroup
+	for _, it := range root.Items {
+		switch {
+		case it.Group != nil && it.Group.Name == "secret":
+			secret = it.Group
+		case it.Group != nil && it.Group.Name == "sample":
+			sample = it.Group
+		}
+	}
+	if sample != nil {
+		sample.Aggregation, sample.MaxScore = AggregatePassFail, 0
+		if len(sample.RequirePass) > 0 {
+			return fmt.Errorf("%s: require_pass: not allowed in sample", filepath.Join(dir, "data", "sample", "test_group.yaml"))
+		}
+	}
+	if secret == nil {
+		return nil
+	}
+	seen := map[string]*ScoreGroup{}
+	if sample != nil {
+		seen["sample"] = sample
+	}
+	var err error
+	secret.Walk(func(g *ScoreGroup) {
+		if err != nil {
+			return
+		}
+		where := filepath.Join(dir, "data", filepath.FromSlash(g.Name), "test_group.yaml")
+		switch {
+		case g.Aggregation == AggregatePassFail && math.IsInf(g.MaxScore, 1):
+			err = fmt.Errorf("%s: score_aggregation: pass-fail needs a bounded max_score", where)
+		case g != secret && !math.IsInf(secret.MaxScore, 1) && math.IsInf(g.MaxScore, 1):
+			err = fmt.Errorf("%s: missing max_score (secret's max_score is %g, so each of its groups needs one)", where, secret.MaxScore)
+		case g != secret && secret.Aggregation == AggregatePassFail && g.Aggregation != AggregatePassFail:
+			err = fmt.Errorf("%s: score_aggregation: %s in a pass-fail secret (its groups must be pass-fail too)", where, g.Aggregation)
+		}
+		for _, r := range g.RequirePass {
+			dep := seen[r]
+			switch {
+			case err != nil:
+			case g == secret && r != "sample":
+				err = fmt.Errorf("%s: require_pass: %q: secret may only require sample", where, r)
+			case dep == nil:
+				err = fmt.Errorf("%s: require_pass: %q is not sample or a group before %s", where, r, g.Name)
+			case dep.Aggregation != AggregatePassFail:
+				err = fmt.Errorf("%s: require_pass: %q must have pass-fail aggregation", where, r)
+			}
+		}
+		seen[g.Name] = g
+	})
+	return err
+}

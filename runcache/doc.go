@@ -1,0 +1,18 @@
+// Package runcache keeps the results of program runs on disk, so that a
+// second `judge verify` of an unchanged package does not run its programs
+// again.
+//
+// A result is stored under the sha256 of a Key that names everything the
+// run's outcome depends on: the program's bytes and the runtime that runs
+// it, its run command, the test's input and answer, the limits, the
+// checker, the sandbox mode and the format version. A Store holds one
+// small JSON file per result under its folder (<cache_dir>/runs/),
+// written to a temporary file and renamed into place, so that a reader
+// sees a whole entry or none; an entry that does not parse is a miss, not
+// an error. The store is bounded: past MaxEntries, the least recently
+// used entries are removed.
+//
+// Which results may be cached is the caller's decision: a run whose
+// outcome depends on the load of the machine (a wall-clock timeout, a
+// time close to a limit) or on the judge's own failure must not be.
+package runcache

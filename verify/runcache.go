@@ -1,0 +1,163 @@
+package verify
+
+import (
+	"context"
+	"fmt"
+	"sync"
+	"time"
+
+	"github.com/puzzlejudge/judge/checker"
+	"github.com/puzzlejudge/judge/grade"
+	"github.com/puzzlejudge/judge/problem"
+	"github.com/puzzlejudge/judge/runcache"
+	"github.com/puzzlejudge/judge/runner"
+	"github.com/puzzlejudge/judge/verdict"
+)
+
+// BorderlineShare is how near, as a share of the time limit, a run's CPU
+// time may come to a time the checks compare it with (half the limit,
+// the limit, the scaled limit a time_limit_exceeded solution runs under)
+// and still be cached: a run nearer than that is judged again each time,
+// so that the margin checks measure it afresh.
+const BorderlineShare = 0.10
+
+// cachedRun is what the run cache keeps of a solution's run on a test:
+// everything of grade.TestResult but the test's name and output file.
+type cachedRun struct {
+	Verdict  verdict.Verdict     `json:"verdict"`
+	CPU      time.Duration       `json:"cpu_ns"`
+	WallMs   int64               `json:"wall_ms"`
+	MemoryKB int64               `json:"memory_kb"`
+	ExitCode int                 `json:"exit_code"`
+	Signal   string              `json:"signal,omitempty"`
+	Message  string              `json:"message,omitempty"`
+	Diff     *checker.DiffReport `json:"diff,omitempty"`
+	// Score, ValidatorScore and ScoreMultiplier are kept for scoring
+	// problems, whose verdict and score are made from them.
+	Score           *float64 `json:"score,omitempty"`
+	ValidatorScore  *float64 `json:"validator_score,omitempty"`
+	ScoreMultiplier *float64 `json:"score_multiplier,omitempty"`
+}
+
+func toCached(t grade.TestResult) cachedRun {
+	return cachedRun{Verdict: t.Verdict, CPU: t.CPU, WallMs: t.WallMs, MemoryKB: t.MemoryKB,
+		ExitCode: t.ExitCode, Signal: t.Signal, Message: t.Message, Diff: t.Diff,
+		Score: t.Score, ValidatorScore: t.ValidatorScore, ScoreMultiplier: t.ScoreMultiplier}
+}
+
+func (c cachedRun) result(t problem.Test) grade.TestResult {
+	return grade.TestResult{Name: t.Name, Sample: t.Sample, Verdict: c.Verdict, CPU: c.CPU, TimeMs: c.CPU.Milliseconds(),
+		WallMs: c.WallMs, MemoryKB: c.MemoryKB, ExitCode: c.ExitCode, Signal: c.Signal, Message: c.Message, Diff: c.Diff,
+		Score: c.Score, ValidatorScore: c.ValidatorScore, ScoreMultiplier: c.ScoreMultiplier}
+}
+
+// cacheable reports whether a solution's result on a test may be kept:
+// not the judge's own failure, not a time limit passed on the wall clock
+// (the machine may have been busy), and not a CPU time within
+// BorderlineShare of the time limit from a time the checks compare it
+// with. lim is the 1x limit, scale what the solution's CPU limit was
+// multiplied by.
+func cacheable(t grade.TestResult, lim runner.Limits, scale float64) bool {
+	enforced := time.Duration(float64(lim.CPU) * max(scale, 1))
+	switch t.Verdict {
+	case verdict.IE, "":
+		return false
+	case verdict.TLE:
+		return t.CPU >= enforced
+	}
+	near := time.Duration(float64(lim.CPU) * BorderlineShare)
+	for _, at := range []time.Duration{time.Duration(float64(lim.CPU) * ACMargin), lim.CPU, enforced} {
+		if t.CPU > at-near && t.CPU < at+near {
+			return false
+		}
+	}
+	return true
+}
+
+// keys makes the run cache's keys of a package's solution runs: what is
+// common to every run is found once.
+type keys struct {
+	once    sync.Once
+	err     error
+	checker string   // the checker's kind, tolerances and program hash
+	inputs  []string // hashes of the tests' inputs, by test
+	answers []string // and of their answers
+}
+
+// prepare hashes the tests and the checker of pk; checker is the compiled
+// custom checker or interactor, nil for a built-in one.
+func (k *keys) prepare(pk *pkg, checkerFiles []runner.File) error {
+	k.once.Do(func() {
+		p := pk.p
+		k.checker = fmt.Sprintf("%s abs %g rel %g interactive %v passes %d", p.Checker.Kind, p.Checker.FloatAbs, p.Checker.FloatRel, p.Interactive, p.Passes)
+		if len(checkerFiles) > 0 {
+			h, err := runcache.HashFiles(checkerFiles)
+			if err != nil {
+				k.err = err
+				return
+			}
+			k.checker += " program " + h
+		}
+		k.inputs = make([]string, len(p.Tests))
+		k.answers = make([]string, len(p.Tests))
+		for i, t := range p.Tests {
+			if k.inputs[i], k.err = runcache.HashFile(t.Input); k.err != nil {
+				return
+			}
+			if k.answers[i], k.err = runcache.HashFile(t.Output); k.err != nil {
+				return
+			}
+		}
+	})
+	return k.err
+}
+
+// solutionKey returns the key of sr's run on test i, and false when the
+// run is not to be cached (its files could not be hashed: the run will
+// say why).
+func (r *run) solutionKey(ctx context.Context, pk *pkg, sr *solRun, i int) (runcache.Key, bool) {
+	if r.cache == nil {
+		return runcache.Key{}, false
+	}
+	var files []runner.File
+	if pk.checkerProg != nil {
+		files = pk.checkerProg.Files
+	}
+	if err := pk.keys.prepare(pk, files); err != nil {
+		return runcache.Key{}, false
+	}
+	sr.keyOnce.Do(func() {
+		if h, err := runcache.HashFiles(sr.prog.Files); err == nil {
+			sr.progHash = h
+			sr.runtime = r.kit.Compiler.Identity(ctx, sr.sol.Language)
+		}
+	})
+	if sr.progHash == "" {
+		return runcache.Key{}, false
+	}
+	lang := sr.sol.Language
+	enforced := sr.lim
+	enforced.CPU = time.Duration(float64(sr.lim.CPU) * sr.scale)
+	enforced.Wall = runner.DefaultWall(enforced.CPU)
+	if lang.Procs > 0 {
+		enforced.Procs = lang.Procs
+	}
+	if lang.Files > 0 {
+		enforced.Files = lang.Files
+	}
+	t := pk.p.Tests[i]
+	return runcache.Key{
+		Kind:        "solution",
+		Program:     sr.progHash,
+		Runtime:     sr.runtime,
+		Run:         lang.Run,
+		Env:         lang.Env,
+		Input:       pk.keys.inputs[i],
+		Answer:      pk.keys.answers[i],
+		Limits:      enforced,
+		TimeLimit:   int64(sr.lim.CPU),
+		Checker:     pk.keys.checker,
+		CheckerArgs: t.CheckerArgs,
+		Sandbox:     r.kit.Sandbox.Mode(),
+	}, true
+}

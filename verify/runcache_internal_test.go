@@ -1,0 +1,50 @@
+package verify
+
+import (
+	"testing"
+	"time"
+
+	"github.com/puzzlejudge/judge/grade"
+	"github.com/puzzlejudge/judge/runner"
+	"github.com/puzzlejudge/judge/verdict"
+)
+
+func TestCacheable(t *testing.T) {
+	lim := runner.Limits{CPU: time.Second}
+	ms := func(n int) time.Duration { return time.Duration(n) * time.Millisecond }
+	tests := []struct {
+		name  string
+		v     verdict.Verdict
+		cpu   time.Duration
+		scale float64
+		want  bool
+	}{
+		{"fast AC", verdict.AC, ms(20), 1, true},
+		{"fast WA", verdict.WA, ms(20), 1, true},
+		{"PE", verdict.PE, ms(20), 1, true},
+		{"RE", verdict.RE, ms(5), 1, true},
+		{"OLE", verdict.OLE, ms(30), 1, true},
+		{"MLE", verdict.MLE, ms(300), 1, true},
+		{"internal error", verdict.IE, 0, 1, false},
+		{"not judged", "", 0, 1, false},
+		{"AC just under the margin", verdict.AC, ms(460), 1, false},
+		{"AC just over the margin", verdict.AC, ms(540), 1, false},
+		{"AC clear of the margin", verdict.AC, ms(380), 1, true},
+		{"AC clear of margin and limit", verdict.AC, ms(700), 1, true},
+		{"AC near the limit", verdict.AC, ms(950), 1, false},
+		{"MLE near the margin", verdict.MLE, ms(520), 1, false},
+		{"TLE at the CPU limit", verdict.TLE, ms(1001), 1, true},
+		{"TLE on the wall clock", verdict.TLE, ms(400), 1, false},
+		{"TLE at the scaled CPU limit", verdict.TLE, ms(1500), 1.5, true},
+		{"TLE on the wall clock, scaled", verdict.TLE, ms(1200), 1.5, false},
+		{"scaled run just past the limit", verdict.AC, ms(1050), 1.5, false},
+		{"scaled run between limit and scaled limit", verdict.AC, ms(1250), 1.5, true},
+		{"scaled run near the scaled limit", verdict.AC, ms(1450), 1.5, false},
+	}
+	for _, tt := range tests {
+		got := cacheable(grade.TestResult{Verdict: tt.v, CPU: tt.cpu}, lim, tt.scale)
+		if got != tt.want {
+			t.Errorf("%s (%s, %v, scale %g): cacheable = %v, want %v", tt.name, tt.v, tt.cpu, tt.scale, got, tt.want)
+		}
+	}
+}
