@@ -20,13 +20,13 @@ type config struct {
 	// interactor is the interactor's source, relative to the package
 	// folder, or "".
 	interactor string
-	// groups are the scored groups of tests, nil for a pass-fail problem.
-	groups []groupSpec
 	// inputValidator is the input validator program's source, relative
 	// to the package folder, or "".
 	inputValidator string
 	// importedFrom says where an imported package came from, or "".
 	importedFrom string
+	// groups are the scored groups of tests, nil for a pass-fail problem.
+	groups []groupSpec
 }
 
 // Keys of problem.yaml.
@@ -175,11 +175,6 @@ func parseConfig(data []byte) (*config, error) {
 		c.interactor = filepath.Clean(s)
 		c.checker = CheckerSpec{Kind: CheckerValidator}
 	}
-	if v := values[keyGroups]; v != nil {
-		if c.groups, err = parseGroups(v); err != nil {
-			return nil, err
-		}
-	}
 	if v := values[keyInputValidator]; v != nil {
 		s := filepath.FromSlash(strings.TrimSpace(v.Value))
 		if s == "" || !filepath.IsLocal(s) {
@@ -189,6 +184,11 @@ func parseConfig(data []byte) (*config, error) {
 	}
 	if v := values[keyImportedFrom]; v != nil {
 		c.importedFrom = strings.TrimSpace(v.Value)
+	}
+	if v := values[keyGroups]; v != nil {
+		if c.groups, err = parseGroups(v); err != nil {
+			return nil, err
+		}
 	}
 	if v := values[keyReference]; v != nil {
 		c.reference = strings.TrimSpace(v.Value)
