@@ -26,6 +26,7 @@ type sqlStore struct {
 	now  func() time.Time
 	// rebound caches each query with the dialect's placeholders.
 	rebound map[string]string
+	st      stmts
 }
 
 func newSQLStore(w, r *sql.DB, d dialect) *sqlStore {
@@ -72,6 +73,7 @@ func rebind(query string) string {
 
 // Close closes both pools.
 func (s *sqlStore) Close() error {
+	s.closeStmts()
 	errR := s.r.Close()
 	if s.w != s.r {
 		if err := s.w.Close(); err != nil {

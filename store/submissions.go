@@ -99,7 +99,7 @@ func (s *sqlStore) Create(ctx context.Context, n NewSubmission) (Submission, boo
 		n.ID = s.ids.next(now)
 	}
 	at := us(now)
-	res, err := s.w.ExecContext(ctx, s.q(qInsert), n.ID, n.User, n.Problem, n.PackageHash, n.Language,
+	res, err := s.exec(ctx, s.w, qInsert, n.ID, n.User, n.Problem, n.PackageHash, n.Language,
 		n.Filename, n.Source, nullStr(n.IdempotencyKey), at, at)
 	if err != nil {
 		if s.d.unique(err) {
@@ -116,7 +116,7 @@ func (s *sqlStore) Create(ctx context.Context, n NewSubmission) (Submission, boo
 			CreatedAt: t, QueuedAt: t}, true, nil
 	}
 	// The key was used: the row is committed, since the insert waited for it.
-	sub, err := scanSub(s.w.QueryRowContext(ctx, s.q(qByKey), n.User, n.IdempotencyKey))
+	sub, err := scanSub(s.queryRow(ctx, s.w, qByKey, n.User, n.IdempotencyKey))
 	if err != nil {
 		return Submission{}, false, fmt.Errorf("create submission: the idempotency key's submission: %w", err)
 	}
@@ -140,7 +140,7 @@ func validateNew(n NewSubmission) error {
 
 // Get returns one submission; see Store.
 func (s *sqlStore) Get(ctx context.Context, id string) (Submission, error) {
-	sub, err := scanSub(s.r.QueryRowContext(ctx, s.q(qGet), id))
+	sub, err := scanSub(s.queryRow(ctx, s.r, qGet, id))
 	if errors.Is(err, sql.ErrNoRows) {
 		return Submission{}, fmt.Errorf("submission %s: %w", id, ErrNotFound)
 	}
@@ -152,7 +152,7 @@ func (s *sqlStore) Get(ctx context.Context, id string) (Submission, error) {
 
 // MarkJudging records the start of an attempt; see Store.
 func (s *sqlStore) MarkJudging(ctx context.Context, id string, gen, attempt int) (bool, error) {
-	res, err := s.w.ExecContext(ctx, s.q(qMarkJudging), attempt, attempt, us(s.now()), id, gen, attempt)
+	res, err := s.exec(ctx, s.w, qMarkJudging, attempt, attempt, us(s.now()), id, gen, attempt)
 	if err != nil {
 		return false, fmt.Errorf("mark submission %s judging: %w", id, err)
 	}
@@ -162,7 +162,7 @@ func (s *sqlStore) MarkJudging(ctx context.Context, id string, gen, attempt int)
 // ApplyResult makes a generation done, once; see Store.
 func (s *sqlStore) ApplyResult(ctx context.Context, id string, gen int, r Result) (bool, error) {
 	now, a := us(s.now()), r.Attempt
-	res, err := s.w.ExecContext(ctx, s.q(qApply), r.Verdict, nullStr(string(r.Report)), r.Error, now,
+	res, err := s.exec(ctx, s.w, qApply, r.Verdict, nullStr(string(r.Report)), r.Error, now,
 		a, a, a, now, a, a, a, id, gen)
 	if err != nil {
 		return false, fmt.Errorf("apply result to submission %s: %w", id, err)
@@ -181,7 +181,7 @@ func applied(res sql.Result, what string) (bool, error) {
 
 // Rejudge queues a submission again at the next generation; see Store.
 func (s *sqlStore) Rejudge(ctx context.Context, id, packageHash string) (Submission, error) {
-	sub, err := scanSub(s.w.QueryRowContext(ctx, s.q(qRejudge), us(s.now()), packageHash, id))
+	sub, err := scanSub(s.queryRow(ctx, s.w, qRejudge, us(s.now()), packageHash, id))
 	if errors.Is(err, sql.ErrNoRows) {
 		return Submission{}, fmt.Errorf("rejudge submission %s: %w", id, ErrNotFound)
 	}
@@ -220,7 +220,7 @@ func (s *sqlStore) RejudgeProblem(ctx context.Context, slug, packageHash string)
 
 // Cancel ends a queued submission; see Store.
 func (s *sqlStore) Cancel(ctx context.Context, id string) (Submission, error) {
-	sub, err := scanSub(s.w.QueryRowContext(ctx, s.q(qCancel), CancelledError, us(s.now()), id))
+	sub, err := scanSub(s.queryRow(ctx, s.w, qCancel, CancelledError, us(s.now()), id))
 	if err == nil {
 		return sub, nil
 	}
@@ -228,7 +228,7 @@ func (s *sqlStore) Cancel(ctx context.Context, id string) (Submission, error) {
 		return Submission{}, fmt.Errorf("cancel submission %s: %w", id, err)
 	}
 	var state string
-	err = s.w.QueryRowContext(ctx, s.q(qExists), id).Scan(&state)
+	err = s.queryRow(ctx, s.w, qExists, id).Scan(&state)
 	switch {
 	case errors.Is(err, sql.ErrNoRows):
 		return Submission{}, fmt.Errorf("cancel submission %s: %w", id, ErrNotFound)
@@ -270,7 +270,7 @@ func collect(rows *sql.Rows, what string) ([]Submission, error) {
 // CountQueued counts a user's submissions that are not done; see Store.
 func (s *sqlStore) CountQueued(ctx context.Context, user string) (int, error) {
 	var n int
-	if err := s.r.QueryRowContext(ctx, s.q(qCountQueued), user).Scan(&n); err != nil {
+	if err := s.queryRow(ctx, s.r, qCountQueued, user).Scan(&n); err != nil {
 		return 0, fmt.Errorf("count queued submissions of %s: %w", user, err)
 	}
 	return n, nil

@@ -112,7 +112,7 @@ func (s *sqlStore) Authenticate(ctx context.Context, plaintext string) (User, er
 	var revoked, lastUsed sql.NullInt64
 	var u User
 	var role string
-	err := s.r.QueryRowContext(ctx, s.q(qTokenByID), id).Scan(&hash, &revoked, &lastUsed, &u.Name, &role)
+	err := s.queryRow(ctx, s.r, qTokenByID, id).Scan(&hash, &revoked, &lastUsed, &u.Name, &role)
 	if errors.Is(err, sql.ErrNoRows) {
 		return User{}, fmt.Errorf("authenticate: %w: unknown token", ErrUnauthorized)
 	}
@@ -129,7 +129,7 @@ func (s *sqlStore) Authenticate(ctx context.Context, plaintext string) (User, er
 	u.Role = Role(role)
 	now := s.now()
 	if !lastUsed.Valid || now.Sub(fromUS(lastUsed)) >= touchEvery {
-		if _, err := s.w.ExecContext(ctx, s.q(qTouchToken), us(now), id); err != nil {
+		if _, err := s.exec(ctx, s.w, qTouchToken, us(now), id); err != nil {
 			return User{}, fmt.Errorf("authenticate: record the token's use: %w", err)
 		}
 	}
@@ -178,7 +178,7 @@ func (s *sqlStore) ListTokens(ctx context.Context) ([]Token, error) {
 
 // RevokeToken revokes a token; see Store.
 func (s *sqlStore) RevokeToken(ctx context.Context, id string) error {
-	res, err := s.w.ExecContext(ctx, s.q(qRevoke), us(s.now()), id)
+	res, err := s.exec(ctx, s.w, qRevoke, us(s.now()), id)
 	if err != nil {
 		return fmt.Errorf("revoke token %s: %w", id, err)
 	}
@@ -186,7 +186,7 @@ func (s *sqlStore) RevokeToken(ctx context.Context, id string) error {
 		return err
 	}
 	var n int
-	if err := s.w.QueryRowContext(ctx, s.q(qTokenExists), id).Scan(&n); err != nil {
+	if err := s.queryRow(ctx, s.w, qTokenExists, id).Scan(&n); err != nil {
 		return fmt.Errorf("revoke token %s: %w", id, err)
 	}
 	if n == 0 {
