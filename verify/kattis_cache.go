@@ -25,12 +25,13 @@ type kattisCache struct {
 	hashes map[string]string // file or program files → hash; "" when it failed
 	idents map[string]string // language name → compiler identity
 
+	mode      runner.Mode // the sandbox's
 	checkOnce sync.Once
 	checker   string // the output validator's part of the key; "" when not to cache
 }
 
 func newKattisCache(r *run, k *kattisRun) *kattisCache {
-	return &kattisCache{r: r, k: k, hashes: map[string]string{}, idents: map[string]string{}}
+	return &kattisCache{r: r, k: k, hashes: map[string]string{}, idents: map[string]string{}, mode: r.kit.Sandbox.Mode()}
 }
 
 // hash returns the memoised hash of files, "" when they cannot be read.
@@ -69,15 +70,22 @@ func (c *kattisCache) identity(ctx context.Context, lang *compile.Language) stri
 	return id
 }
 
-// checkerKey is the output validator's part of every key: the default
-// validator's settings, or the custom one's program (its compile is a
-// compile cache hit: the output validator check compiled it), with
-// interaction, passes and the validation limits.
+// kattisCheckerKey is the output validator's part of every key: the
+// default validator's settings (its flags are each test's CheckerArgs),
+// or the custom one's program (validator: its hash, runtime, command),
+// with interaction, passes and the validation limits.
+func kattisCheckerKey(p *problem.Problem, validator string) string {
+	return fmt.Sprintf("kattis %s abs %g rel %g interactive %v passes %d validation %+v validator %s",
+		p.Checker.Kind, p.Checker.FloatAbs, p.Checker.FloatRel, p.Interactive, p.Passes, grade.ValidationLimits(p), validator)
+}
+
+// checkerKey returns kattisCheckerKey of the package, "" when the
+// validator cannot be hashed. A custom validator's compile is a compile
+// cache hit: the output validator check compiled it.
 func (c *kattisCache) checkerKey(ctx context.Context) string {
 	c.checkOnce.Do(func() {
 		p := c.k.p
-		key := fmt.Sprintf("kattis %s abs %g rel %g interactive %v passes %d validation %+v",
-			p.Checker.Kind, p.Checker.FloatAbs, p.Checker.FloatRel, p.Interactive, p.Passes, grade.ValidationLimits(p))
+		validator := ""
 		if p.Checker.Kind == problem.CheckerValidator {
 			prog, comp, err := c.k.grader.CompileProgram(ctx, p.Checker.Source)
 			if err != nil || !comp.OK || prog == nil {
@@ -87,9 +95,9 @@ func (c *kattisCache) checkerKey(ctx context.Context) string {
 			if h == "" {
 				return
 			}
-			key += fmt.Sprintf(" program %s runtime %q run %q env %q", h, c.identity(ctx, prog.Language), prog.Language.Run, prog.Language.Env)
+			validator = fmt.Sprintf("program %s runtime %q run %q env %q", h, c.identity(ctx, prog.Language), prog.Language.Run, prog.Language.Env)
 		}
-		c.checker = key
+		c.checker = kattisCheckerKey(p, validator)
 	})
 	return c.checker
 }
@@ -127,7 +135,7 @@ func (c *kattisCache) key(ctx context.Context, run grade.TestRun) (runcache.Key,
 		TimeLimit:   int64(run.Limits.CPU),
 		Checker:     chk,
 		CheckerArgs: run.Test.CheckerArgs,
-		Sandbox:     c.r.kit.Sandbox.Mode(),
+		Sandbox:     c.mode,
 	}, true
 }
 

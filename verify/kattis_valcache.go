@@ -35,7 +35,7 @@ func (c *kattisCache) inputValidatorKey(ctx context.Context, prog *compile.Progr
 	lang := prog.Language
 	return runcache.Key{Kind: "validator", Program: h, Runtime: c.identity(ctx, lang), Run: lang.Run, Env: lang.Env,
 		Input: in, Limits: prog.Spec("", "", lim).Limits, Checker: "kattis input validator", CheckerArgs: flags,
-		Sandbox: c.r.kit.Sandbox.Mode()}, true
+		Sandbox: c.mode}, true
 }
 
 // validateInput runs an input validator on a test's input with its flags
