@@ -133,3 +133,41 @@ func TestKattisCacheable(t *testing.T) {
 		}
 	}
 }
+
+// TestKattisInputValidatorKey: an input validator's run is keyed by its
+// program, the input and its flags; an output validator's run is not
+// the same run.
+func TestKattisInputValidatorKey(t *testing.T) {
+	dir := t.TempDir()
+	prog := filepath.Join(dir, "validate.py")
+	in, in2 := filepath.Join(dir, "1.in"), filepath.Join(dir, "2.in")
+	for path, content := range map[string]string{prog: "import sys", in: "1 2\n", in2: "1 3\n"} {
+		if err := os.WriteFile(path, []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	lang := &compile.Language{Name: "python3", Run: []string{"python3", "validate.py"}}
+	c := &kattisCache{r: &run{cache: runcache.Open(t.TempDir())}, hashes: map[string]string{},
+		idents: map[string]string{"python3": "Python 3.11"}, mode: runner.ModeFull}
+	lim := runner.Limits{CPU: 30 * time.Second, Memory: 1 << 30}
+	key := func(input string, flags []string, lim runner.Limits) string {
+		t.Helper()
+		k, ok := c.inputValidatorKey(context.Background(), &compile.Program{Language: lang, Files: []runner.File{{Name: "validate.py", Path: prog}}},
+			problem.Test{Input: input}, flags, lim)
+		if !ok {
+			t.Fatal("not cached")
+		}
+		return k.Sum()
+	}
+	want := key(in, []string{"--max", "10"}, lim)
+	for name, got := range map[string]string{
+		"input":  key(in2, []string{"--max", "10"}, lim),
+		"flags":  key(in, []string{"--max", "100"}, lim),
+		"none":   key(in, nil, lim),
+		"limits": key(in, []string{"--max", "10"}, runner.Limits{CPU: time.Minute, Memory: 1 << 30}),
+	} {
+		if got == want {
+			t.Errorf("%s: the key did not change", name)
+		}
+	}
+}
