@@ -237,8 +237,10 @@ func copyOutput(r io.Reader, path string, limit int64, onLimit func()) (int64, e
 				if keep > 0 && werr == nil {
 					_, werr = w.Write(buf[:keep])
 				}
+				if n <= limit {
+					onLimit()
+				}
 				n = limit + 1
-				onLimit()
 				w = io.Discard
 			} else {
 				if werr == nil {

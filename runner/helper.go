@@ -74,18 +74,25 @@ func helperMain() int {
 			h.signalAll()
 			return 0
 		}
-		if req.Op != "kill" {
-			continue
+		if req.Op == "kill" {
+			h.kill(req.ID)
 		}
-		h.mu.Lock()
-		h.killed = req.ID
-		current := h.current == req.ID
-		h.mu.Unlock()
-		if current {
-			// Only signals here: the launcher reaps, so that its wait for
-			// the program is not robbed of the exit status.
-			h.signalAll()
-		}
+	}
+}
+
+// kill signals every process of run id if it is the run under way, and
+// otherwise remembers it for a run that has not forked yet. The lock is
+// held from the check to the last signal: the launcher cannot end the run
+// and fork the next meanwhile, so a kill that comes late (the judge
+// repeats its kills until the run is done) never reaches the next run's
+// program. Only signals here: the launcher reaps, so that its wait for
+// the program is not robbed of the exit status.
+func (h *helper) kill(id int64) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	h.killed = id
+	if h.current == id {
+		h.signalLocked()
 	}
 }
 
@@ -155,17 +162,21 @@ func closeOnExec() {
 
 // signalAll sends SIGKILL to every process of the current run.
 func (h *helper) signalAll() {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	h.signalLocked()
+}
+
+// signalLocked is signalAll with h.mu held.
+func (h *helper) signalLocked() {
 	if h.cfg.Full {
 		// The helper is the box's init: kill(-1) reaches every other process
 		// in its PID namespace and nothing outside it.
 		_ = syscall.Kill(-1, syscall.SIGKILL)
 		return
 	}
-	h.mu.Lock()
-	pid := h.pid
-	h.mu.Unlock()
-	if pid > 0 {
-		_ = syscall.Kill(-pid, syscall.SIGKILL)
+	if h.pid > 0 {
+		_ = syscall.Kill(-h.pid, syscall.SIGKILL)
 	}
 	for _, p := range descendants(os.Getpid()) {
 		_ = syscall.Kill(p, syscall.SIGKILL)

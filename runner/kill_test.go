@@ -1,0 +1,48 @@
+package runner
+
+import (
+	"context"
+	"testing"
+	"time"
+)
+
+// TestLateKillSparesNextRun runs, in one box, programs stopped at their
+// wall limit, each followed at once by one that exits by itself. The
+// helper kills a stopped run's processes while the launcher may already
+// be reaping it and starting the next: the next program must never be
+// taken for the stopped run's (a stray SIGKILL, once seen under load).
+func TestLateKillSparesNextRun(t *testing.T) {
+	for _, mode := range []Mode{ModeFull, ModeBasic} {
+		t.Run(string(mode), func(t *testing.T) {
+			var s *Sandbox
+			if mode == ModeFull {
+				s = fullSandbox(t)
+			} else {
+				var err error
+				if s, err = New(Config{Mode: ModeBasic, Idle: 1}); err != nil {
+					t.Fatal(err)
+				}
+				defer s.Close()
+			}
+			ctx := context.Background()
+			stopped := Spec{Args: []string{"sh", "-c", "sleep 5"}, Limits: Limits{CPU: time.Second, Wall: 20 * time.Millisecond}}
+			next := Spec{Args: []string{"sh", "-c", "exit 0"}, Limits: Limits{CPU: 5 * time.Second}}
+			for i := 0; i < 60; i++ {
+				r, err := s.Run(ctx, stopped)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if r.Status != WallExceeded {
+					t.Fatalf("run %d: the sleeper ended %v, want %v", i, r.Status, WallExceeded)
+				}
+				r, err = s.Run(ctx, next)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if !r.OK() {
+					t.Fatalf("run %d: the program after a stopped one ended %v (signal %v)", i, r.Status, r.Signal)
+				}
+			}
+		})
+	}
+}
