@@ -48,6 +48,9 @@ type Grader struct {
 	// for the language submissions.yaml gives; nil when only native
 	// packages are judged.
 	LanguageNamed func(name string) (*compile.Language, error)
+	// Cache, when set, keeps test results between judgings (see
+	// TestCache); nil runs every test.
+	Cache TestCache
 }
 
 // Submission is a source file to judge against a problem.
@@ -392,7 +395,7 @@ func (g *Grader) runTests(ctx context.Context, prog *compile.Program, chk checke
 				tctx, cancel := context.WithCancel(ctx)
 				cancels[i] = cancel
 				mu.Unlock()
-				r := g.runTest(tctx, prog, chk, tests[i], runLim, lim, outs, w, opt)
+				r := g.cachedTest(tctx, prog, chk, tests[i], runLim, lim, outs, w, opt)
 				cancel()
 				mu.Lock()
 				stopped := tctx.Err() != nil && ctx.Err() == nil && i > firstFail

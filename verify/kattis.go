@@ -5,11 +5,9 @@ import (
 	"errors"
 	"fmt"
 	"path/filepath"
-	"slices"
 	"strings"
 	"time"
 
-	"github.com/puzzlejudge/judge/checker"
 	"github.com/puzzlejudge/judge/grade"
 	"github.com/puzzlejudge/judge/problem"
 	"github.com/puzzlejudge/judge/problem/kattis"
@@ -36,6 +34,7 @@ type kattisRun struct {
 	p      *problem.Problem
 	grader *grade.Grader
 	rep    *ProblemReport
+	cache  *kattisCache // the run cache of its runs
 }
 
 // verifyKattis verifies a Kattis problem package: it loads, its input
@@ -48,6 +47,8 @@ func (r *run) verifyKattis(ctx context.Context, disp string) *ProblemReport {
 	k := &kattisRun{r: r, disp: disp, rep: &ProblemReport{Problem: filepath.Base(abs), Dir: disp}}
 	g := *r.grader
 	g.Workers = r.workers
+	k.cache = newKattisCache(r, k)
+	g.Cache = k.cache
 	k.grader = &g
 	r.emitMu.Lock()
 	stopped := r.stopped
@@ -183,22 +184,14 @@ func (k *kattisRun) inputValidators(ctx context.Context) *Check {
 			if !ok {
 				flags = t.ValidatorArgs[""]
 			}
-			spec := prog.Spec(t.Input, "", lim)
-			spec.Args = append(slices.Clone(spec.Args), flags...)
-			res, err := k.r.kit.Sandbox.Run(ctx, spec)
+			why, err := k.cache.validateInput(ctx, prog, v.Name, t, flags, lim)
 			if err != nil {
 				details = append(details, fmt.Sprintf("%s: validator %s: internal error: %v", t.Input, v.Name, err))
 				continue
 			}
-			k.r.ran(res.CPU)
-			if res.Status == runner.Exited && res.ExitCode == checker.ValidatorAC {
-				continue
+			if why != "" {
+				details = append(details, fmt.Sprintf("%s: %s", t.Input, why))
 			}
-			why, crashed := checker.Crash(res, lim)
-			if !crashed {
-				why = join(fmt.Sprintf("exit %d, not 42", res.ExitCode), firstLine(string(res.Stderr)))
-			}
-			details = append(details, fmt.Sprintf("%s: rejected by input validator %s: %s", t.Input, v.Name, why))
 		}
 	}
 	switch {

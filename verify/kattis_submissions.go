@@ -58,6 +58,7 @@ func (k *kattisRun) submissions(ctx context.Context) {
 	case unsupported != "":
 		k.add(skip(tl, unsupported))
 	case info.TimeFromSubmissions:
+		// The grader's cache counts the runs (kattisCache.Put).
 		reports, err := k.grader.ResolveTimeLimit(ctx, k.p)
 		if err != nil {
 			if ctx.Err() != nil {
@@ -66,11 +67,6 @@ func (k *kattisRun) submissions(ctx context.Context) {
 			k.add(fail(tl, err.Error()))
 			unsupported = "the time limit could not be derived"
 			break
-		}
-		for _, rep := range reports {
-			for _, t := range rep.Tests {
-				k.r.ran(t.CPU)
-			}
 		}
 		k.add(pass(tl, fmt.Sprintf("%v, derived from %s (× %g, resolution %gs)", k.p.Limits.Time,
 			report.Plural(len(reports), "accepted submission"), md.Limits.ACToTimeLimit, md.Limits.TimeResolution)))
@@ -149,9 +145,6 @@ func (k *kattisRun) submission(ctx context.Context, s kattis.Submission, c *Chec
 		grade.Options{TimeScale: scale, StopOnFail: e.first != nil && k.p.Scoring == nil})
 	if err != nil {
 		return 0, false
-	}
-	for _, t := range rep.Tests {
-		k.r.ran(t.CPU)
 	}
 	got, test, wrong := e.judgeScoring(rep)
 	if wrong == "" && s.Expected == nil && k.p.Scoring != nil {

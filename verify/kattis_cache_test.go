@@ -1,0 +1,84 @@
+package verify_test
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/puzzlejudge/judge/runcache"
+	"github.com/puzzlejudge/judge/verify"
+)
+
+// TestRunCacheKattis verifies a Kattis package twice with the run cache:
+// the second verify runs no program (submissions, the time limit's
+// probes, input validators) and reports the same checks; after one .ans
+// changes (bytes only: the default validator reads it the same), only the
+// runs on that test are made again. One worker, so that the runs made
+// are exactly the same each time.
+func TestRunCacheKattis(t *testing.T) {
+	pkg := copyKattis(t, "sum-legacy")
+	// A time_limit_exceeded run is kept only when it passed the CPU limit,
+	// not the wall clock: on a busy machine it might run again.
+	if err := os.RemoveAll(filepath.Join(pkg, "submissions", "time_limit_exceeded")); err != nil {
+		t.Fatal(err)
+	}
+	store := runcache.Open(t.TempDir())
+	kit := newKit(t, t.TempDir())
+	verifyOnce := func() *verify.Report {
+		t.Helper()
+		v := &verify.Verifier{Kit: kit, Workers: 1, RunCache: store}
+		rep, err := v.Verify(context.Background(), []string{pkg})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return rep
+	}
+	checks := func(rep *verify.Report) map[string]string {
+		m := map[string]string{}
+		for _, c := range rep.Problems[0].Checks {
+			m[c.Name] = string(c.Status) + " " + c.Message
+		}
+		return m
+	}
+	same := func(what string, want, got map[string]string) {
+		t.Helper()
+		for name, w := range want {
+			if got[name] != w {
+				t.Errorf("%s, check %q: first %q, now %q", what, name, w, got[name])
+			}
+		}
+		if len(got) != len(want) {
+			t.Errorf("%s: %d checks, first %d", what, len(got), len(want))
+		}
+	}
+
+	first := verifyOnce()
+	if first.Stats.Runs == 0 || first.Stats.CachedRuns != 0 {
+		t.Fatalf("first verify: %d runs, %d cached; want runs, none cached", first.Stats.Runs, first.Stats.CachedRuns)
+	}
+	judged := 0 // Grade calls: each runs the sample first
+	for _, c := range first.Problems[0].Checks {
+		if c.Solution != nil && c.Solution.Tests > 0 {
+			judged++
+			if strings.HasPrefix(c.Name, verify.SubmissionCheck+"accepted/") {
+				judged++ // its probe for the time limit
+			}
+		}
+	}
+	second := verifyOnce()
+	if second.Stats.Runs != 0 || second.Stats.CachedRuns != first.Stats.Runs {
+		t.Errorf("second verify: %d runs, %d from the cache; want 0 runs, %d from the cache",
+			second.Stats.Runs, second.Stats.CachedRuns, first.Stats.Runs)
+	}
+	same("second verify", checks(first), checks(second))
+
+	write(t, filepath.Join(pkg, "data", "sample", "1.ans"), "5 \n\n") // was "5\n"
+	third := verifyOnce()
+	if third.Stats.Runs != judged || third.Stats.Runs+third.Stats.CachedRuns != first.Stats.Runs {
+		t.Errorf("after one .ans changed: %d runs, %d from the cache; want %d runs (one per judging), the rest of %d cached",
+			third.Stats.Runs, third.Stats.CachedRuns, judged, first.Stats.Runs)
+	}
+	same("after one .ans changed", checks(first), checks(third))
+}
