@@ -24,7 +24,8 @@ func (s *Server) languages(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, map[string]any{"languages": ls})
 }
 
-// workers is GET /api/v1/workers.
+// workers is GET /api/v1/workers: the workers, and the queue they
+// serve (depth and in-flight jobs).
 func (s *Server) workers(w http.ResponseWriter, r *http.Request) {
 	ws, err := s.b.Workers(r.Context())
 	if err != nil {
@@ -34,7 +35,12 @@ func (s *Server) workers(w http.ResponseWriter, r *http.Request) {
 	if ws == nil {
 		ws = []Worker{}
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"workers": ws})
+	q, err := s.b.Queue(r.Context())
+	if err != nil {
+		writeError(w, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"workers": ws, "queue": q})
 }
 
 // healthz is GET /healthz: the process answers.

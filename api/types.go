@@ -105,6 +105,13 @@ type Worker struct {
 	LastSeen  time.Time `json:"last_seen"`
 }
 
+// QueueStats are the queue's figures: jobs waiting for a worker, and
+// jobs a worker holds (being judged, or delivered and not yet settled).
+type QueueStats struct {
+	Depth    uint64 `json:"depth"`
+	InFlight int    `json:"in_flight"`
+}
+
 // Backend is what the API serves: the store, the queue and the workers
 // behind them. Errors it returns are turned into HTTP statuses: an *Error
 // keeps its own, ErrNotFound is 404, ErrConflict 409, ErrQueueFull 503,
@@ -135,6 +142,8 @@ type Backend interface {
 	Problems(ctx context.Context) ([]Problem, error)
 	Languages(ctx context.Context) ([]Language, error)
 	Workers(ctx context.Context) ([]Worker, error)
+	// Queue is the queue's figures, at most a second or so old.
+	Queue(ctx context.Context) (QueueStats, error)
 	// Ready is nil once the store, the queue and at least one worker are.
 	Ready(ctx context.Context) error
 }

@@ -127,7 +127,8 @@ func (k *Kit) run(ctx context.Context, prog *compile.Program, args []string, std
 
 // Validation is a validator's answer on one input.
 type Validation struct {
-	// Valid is true when the validator exited with status 0.
+	// Valid is true when the validator exited with the status that means
+	// valid: 0 (42 for an input_validator program, ValidateExit).
 	Valid bool
 	// Message says why the input is invalid: the validator's first line
 	// of error output, or its exit status; or, when it Crashed, what
@@ -143,11 +144,21 @@ type Validation struct {
 
 // Validate runs a compiled validator on the input file.
 func (k *Kit) Validate(ctx context.Context, validator *compile.Program, input string) (Validation, error) {
+	return k.ValidateExit(ctx, validator, input, 0)
+}
+
+// ValidateExit is Validate for a validator whose exit status valid (0, or
+// InputValidatorValid for an input_validator program) means valid.
+func (k *Kit) ValidateExit(ctx context.Context, validator *compile.Program, input string, valid int) (Validation, error) {
 	res, err := k.run(ctx, validator, nil, input, "", ToolLimits())
 	if err != nil {
 		return Validation{}, err
 	}
-	v := Validation{Valid: res.OK(), Result: res}
+	ok := res.OK()
+	if valid != 0 {
+		ok = res.Status == runner.Exited && res.ExitCode == valid
+	}
+	v := Validation{Valid: ok, Result: res}
 	if v.Valid {
 		return v, nil
 	}

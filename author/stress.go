@@ -102,11 +102,9 @@ func (k *Kit) Stress(ctx context.Context, p *problem.Problem, opt StressOptions)
 	if err != nil {
 		return nil, err
 	}
-	var validator *compile.Program
-	if p.Validator != "" {
-		if validator, _, err = k.CompileGo(ctx, filepath.Join(p.Validator, "main.go")); err != nil {
-			return nil, err
-		}
+	validator, validExit, _, err := k.CompileValidator(ctx, p)
+	if err != nil {
+		return nil, err
 	}
 	if _, _, err := k.compile(ctx, lang, opt.Solution); err != nil {
 		return nil, err
@@ -135,7 +133,7 @@ func (k *Kit) Stress(ctx context.Context, p *problem.Problem, opt StressOptions)
 			return nil, err
 		}
 		if validator != nil {
-			v, err := k.Validate(ctx, validator, d.Input)
+			v, err := k.ValidateExit(ctx, validator, d.Input, validExit)
 			if err != nil {
 				return nil, err
 			}

@@ -56,6 +56,7 @@ type Regenerated struct {
 // tools are the compiled programs that making tests needs.
 type tools struct {
 	validator *compile.Program
+	validExit int // the validator's exit status for a valid input
 	generator *compile.Program
 	ref       Solution
 	refProg   *compile.Program
@@ -67,7 +68,7 @@ func (k *Kit) prepare(ctx context.Context, p *problem.Problem, generator bool) (
 	if p.Interactive {
 		return nil, fmt.Errorf("%s: interactive problem: a test's .out is the interactor's answer file, not a reference's output; write tests/NAME.in and tests/NAME.out yourself", p.Dir)
 	}
-	if p.Validator == "" {
+	if p.Validator == "" && p.InputValidator == "" {
 		return nil, fmt.Errorf("%s: no validator (%s/main.go): inputs cannot be checked", p.Dir, problem.ValidatorDir)
 	}
 	if generator && p.Generator == "" {
@@ -75,7 +76,7 @@ func (k *Kit) prepare(ctx context.Context, p *problem.Problem, generator bool) (
 	}
 	t := &tools{}
 	var err error
-	if t.validator, _, err = k.CompileGo(ctx, filepath.Join(p.Validator, "main.go")); err != nil {
+	if t.validator, t.validExit, _, err = k.CompileValidator(ctx, p); err != nil {
 		return nil, err
 	}
 	if generator {
@@ -95,7 +96,7 @@ func (k *Kit) prepare(ctx context.Context, p *problem.Problem, generator bool) (
 // check validates the input file and computes its expected output with the
 // reference solution. from names the input in errors.
 func (k *Kit) check(ctx context.Context, p *problem.Problem, t *tools, input, output, from string) error {
-	v, err := k.Validate(ctx, t.validator, input)
+	v, err := k.ValidateExit(ctx, t.validator, input, t.validExit)
 	if err != nil {
 		return err
 	}

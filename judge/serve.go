@@ -17,7 +17,7 @@ import (
 func newServeCmd() *cobra.Command {
 	var addr, data, natsURL, natsCreds, natsListen, natsCert, natsKey, storeURL string
 	var workers int
-	var drain time.Duration
+	var drain, requeue time.Duration
 	cmd := &cobra.Command{
 		Use:   "serve",
 		Short: "Run the judging service: the HTTP API and web page, the queue, local workers and the store",
@@ -60,6 +60,9 @@ func newServeCmd() *cobra.Command {
 			if workers < 0 {
 				return usageError(fmt.Errorf("--workers %d: want 0 or more", workers))
 			}
+			if requeue < time.Second {
+				return usageError(fmt.Errorf("--requeue-after %s: want 1s or more", requeue))
+			}
 			l, err := net.Listen("tcp", addr)
 			if err != nil {
 				return usageError(fmt.Errorf("--addr %s: %w", addr, err))
@@ -69,7 +72,7 @@ func newServeCmd() *cobra.Command {
 			stderr := cmd.ErrOrStderr()
 			svc, err := service.Open(ctx, service.Config{
 				Judge: cfg, Data: data, Store: storeURL, NATS: natsURL, NATSCreds: natsCreds, NATSListen: natsListen, NATSTLSCert: natsCert, NATSTLSKey: natsKey,
-				Workers: workers, Version: version(), Log: slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: slog.LevelInfo})),
+				Workers: workers, Sweep: requeue, Version: version(), Log: slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: slog.LevelInfo})),
 			})
 			if err != nil {
 				return internalError(err)
@@ -106,5 +109,6 @@ func newServeCmd() *cobra.Command {
 	f.StringVar(&natsKey, "nats-tls-key", "", "TLS key (PEM) for --nats-tls-cert")
 	f.StringVar(&storeURL, "store", "", "postgres://... store instead of SQLite in the data folder")
 	f.DurationVar(&drain, "drain-timeout", 30*time.Second, "how long requests in progress may take to finish on shutdown")
+	f.DurationVar(&requeue, "requeue-after", 2*time.Minute, "publish a submission again when it is still queued after this long (a job lost to a crash)")
 	return cmd
 }

@@ -290,6 +290,8 @@ func TestServeUsage(t *testing.T) {
 		{[]string{"--nats-listen", "nohost"}, "--nats-listen"},
 		{[]string{"--nats", "nats://127.0.0.1:1", "--nats-listen", "127.0.0.1:4222"}, "without --nats"},
 		{[]string{"--workers", "-1"}, "--workers -1"},
+		{[]string{"--requeue-after", "0s"}, "--requeue-after 0s"},
+		{[]string{"--requeue-after", "soon"}, "--requeue-after"},
 	} {
 		data := t.TempDir()
 		o := runJudge(t, t.TempDir(), nil, append([]string{"--config", cfg, "serve", "--addr", "127.0.0.1:0", "--data", data}, tc.args...)...)

@@ -25,6 +25,7 @@ func WorkerPermissions() *server.Permissions {
 			"$JS.API.CONSUMER.MSG.NEXT.JOBS.*",
 			"$JS.ACK.JOBS.>",
 			"pj.ev.>",
+			"pj.live.>",
 			// The object store's reads: ordered consumers and direct gets.
 			"$JS.API.CONSUMER.CREATE.OBJ_packages.>",
 			"$JS.API.CONSUMER.CREATE.OBJ_packages",

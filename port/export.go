@@ -99,6 +99,12 @@ func writeKattis(p *problem.Problem, solDir, dir string, v kattis.Version) ([]st
 			dropped = append(dropped, "validator/: not one main.go with a main to adapt to the format's exit 42; not exported")
 		}
 	}
+	if p.InputValidator != "" {
+		// Already of the format: exit 42 when valid.
+		if err := copyFile(p.InputValidator, filepath.Join(dir, "input_validators", filepath.Base(p.InputValidator))); err != nil {
+			return nil, err
+		}
+	}
 	if p.Generator != "" {
 		dropped = append(dropped, "generator/: the format has no generator; its tests are exported as files")
 	}

@@ -83,6 +83,7 @@ func writeNative(p *problem.Problem, dir string) ([]string, error) {
 	var dropped []string
 	var y strings.Builder
 	fmt.Fprintf(&y, "title: %s\n", strconv.Quote(p.Title))
+	fmt.Fprintf(&y, "imported_from: %s\n", strconv.Quote(fmt.Sprintf("Kattis package %s (%s)", filepath.Base(k.Package.Dir), k.Version)))
 	if p.Limits.Time > 0 {
 		fmt.Fprintf(&y, "time_limit: %s\n", p.Limits.Time)
 	} else {
@@ -112,10 +113,19 @@ func writeNative(p *problem.Problem, dir string) ([]string, error) {
 		dropped = append(dropped, notes...)
 		y.WriteString(checker)
 	}
+	valLine, valDropped, err := importInputValidator(p, dir)
+	if err != nil {
+		return nil, err
+	}
+	dropped = append(dropped, valDropped...)
+	y.WriteString(valLine)
 	if err := writeFile(filepath.Join(dir, problem.ConfigFile), []byte(y.String())); err != nil {
 		return nil, err
 	}
 	if err := writeStatement(p, dir); err != nil {
+		return nil, err
+	}
+	if err := appendSamples(p, dir); err != nil {
 		return nil, err
 	}
 	names, err := nativeNames(p.Tests)
@@ -143,9 +153,6 @@ func kattisOnly(p *problem.Problem) []string {
 	}
 	if k.MultiPass {
 		out = append(out, "multi-pass: nextpass.in rounds")
-	}
-	for _, v := range k.Package.InputValidators {
-		out = append(out, "input validator "+rel(k.Package.Dir, v.Path)+" ("+v.Kind+"): native validators are Go programs exiting 0")
 	}
 	flagged := slices.ContainsFunc(p.Tests, func(t problem.Test) bool { return len(t.ValidatorArgs) > 0 })
 	if flagged {
@@ -183,7 +190,7 @@ func singleSource(v *kattis.Program) (string, error) {
 		}
 	}
 	if len(files) != 1 {
-		return "", fmt.Errorf("%s: the interactor must be one source file to import (native interactors are), not %d files", v.Path, len(files))
+		return "", fmt.Errorf("%s: must be one source file to import (native interactors and input validators are), not %d files", v.Path, len(files))
 	}
 	return filepath.Join(v.Path, files[0]), nil
 }

@@ -3,6 +3,8 @@ package port
 import (
 	"fmt"
 	"path/filepath"
+	"slices"
+	"strings"
 
 	"github.com/puzzlejudge/judge/problem"
 	"github.com/puzzlejudge/judge/problem/kattis"
@@ -34,6 +36,12 @@ func importSubmissions(p *problem.Problem, dir string) ([]string, error) {
 	for _, s := range subs {
 		name := rel(pk.Dir, s.Path)
 		folder, ok := nativeFolders[s.Folder]
+		if f, why := ruledFolder(s); why != "" {
+			dropped = append(dropped, fmt.Sprintf("%s: %s", name, why))
+			continue
+		} else if f != "" {
+			folder, ok = f, true
+		}
 		switch {
 		case !ok:
 			dropped = append(dropped, fmt.Sprintf("%s: the native format has no %s/ verdict folder", name, s.Folder))
@@ -41,7 +49,7 @@ func importSubmissions(p *problem.Problem, dir string) ([]string, error) {
 		case s.Dir:
 			dropped = append(dropped, name+": a directory submission (native solutions are single files)")
 			continue
-		case len(s.Expected) > 0:
+		case len(s.Expected) > 0 && folder != expectedFolder(s.Expected):
 			dropped = append(dropped, fmt.Sprintf("%s: @EXPECTED_RESULTS@ %v (the verdict folder %s/ is kept)", name, s.Expected, folder))
 		}
 		if err := copyFile(s.Path, filepath.Join(dir, folder, filepath.Base(s.Path))); err != nil {
@@ -49,4 +57,79 @@ func importSubmissions(p *problem.Problem, dir string) ([]string, error) {
 		}
 	}
 	return dropped, nil
+}
+
+// expectedFolders maps DOMjudge's @EXPECTED_RESULTS@ to native folders.
+var expectedFolders = map[string]string{
+	"CORRECT":      "accepted",
+	"WRONG-ANSWER": "wrong_answer",
+	"NO-OUTPUT":    "wrong_answer",
+	"TIMELIMIT":    "time_limit_exceeded",
+	"RUN-ERROR":    "run_time_error",
+	"OUTPUT-LIMIT": "output_limit_exceeded",
+}
+
+// expectedFolder is the native folder of one @EXPECTED_RESULTS@ verdict,
+// "" for several or none.
+func expectedFolder(expected []string) string {
+	if len(expected) != 1 {
+		return ""
+	}
+	return expectedFolders[expected[0]]
+}
+
+// ruleFolders maps the one verdict a 2025-09 submission may get besides
+// AC to its native folder.
+var ruleFolders = map[string]string{
+	kattis.ResultWA:  "wrong_answer",
+	kattis.ResultTLE: "time_limit_exceeded",
+	kattis.ResultRTE: "run_time_error",
+}
+
+// ruledFolder returns the native folder a submission's verdicts call for:
+// @EXPECTED_RESULTS@ of one verdict; for 2025-09, accepted when it must
+// be, or the one verdict other than AC that its rules over every test
+// permit. It returns why the submission cannot be a native one when its
+// 2025-09 rules permit more than one failing verdict, and "", "" when
+// the folder decides.
+func ruledFolder(s kattis.Submission) (string, string) {
+	if f := expectedFolder(s.Expected); f != "" {
+		return f, ""
+	}
+	if s.Rules == nil || s.Expected != nil {
+		return "", ""
+	}
+	if s.MustAccept() {
+		return "accepted", ""
+	}
+	permitted := map[string]bool{kattis.ResultWA: true, kattis.ResultTLE: true, kattis.ResultRTE: true}
+	for _, r := range s.Rules {
+		if r.Tests != "" || r.Permitted == nil {
+			continue
+		}
+		for v := range permitted {
+			if !slices.Contains(r.Permitted, v) {
+				delete(permitted, v)
+			}
+		}
+	}
+	required := false
+	for _, r := range s.Rules {
+		required = required || r.Tests == "" && len(r.Required) > 0 && !slices.Contains(r.Required, kattis.ResultAC)
+	}
+	if len(permitted) == 1 && required {
+		for v := range permitted {
+			return ruleFolders[v], ""
+		}
+	}
+	if len(permitted) == 1 {
+		return "", "submissions.yaml permits AC on every test; a native solution that is not accepted must fail"
+	}
+	var vs []string
+	for _, v := range []string{kattis.ResultWA, kattis.ResultTLE, kattis.ResultRTE} {
+		if permitted[v] {
+			vs = append(vs, v)
+		}
+	}
+	return "", fmt.Sprintf("submissions.yaml permits %s (with AC); a native solution has one verdict", strings.Join(vs, ", "))
 }

@@ -22,6 +22,11 @@ type config struct {
 	interactor string
 	// groups are the scored groups of tests, nil for a pass-fail problem.
 	groups []groupSpec
+	// inputValidator is the input validator program's source, relative
+	// to the package folder, or "".
+	inputValidator string
+	// importedFrom says where an imported package came from, or "".
+	importedFrom string
 }
 
 // Keys of problem.yaml.
@@ -36,12 +41,19 @@ const (
 	keyCheckerSource = "checker_source"
 	keyReference     = "reference"
 	keyInteractor    = "interactor"
+	// keyInputValidator names an input validator program in any language
+	// (Kattis convention: exit 42 when the input is valid), in place of
+	// validator/main.go.
+	keyInputValidator = "input_validator"
+	// keyImportedFrom records the package an import came from.
+	keyImportedFrom = "imported_from"
 )
 
 // knownKeys lists the keys of problem.yaml in the order they are checked.
 var knownKeys = [...]string{
 	keyTitle, keyTimeLimit, keyMemoryLimit, keyOutputLimit, keyChecker,
 	keyFloatAbs, keyFloatRel, keyCheckerSource, keyReference, keyInteractor, keyGroups,
+	keyInputValidator, keyImportedFrom,
 }
 
 // parseConfig parses and validates the content of a problem.yaml. Its
@@ -167,6 +179,16 @@ func parseConfig(data []byte) (*config, error) {
 		if c.groups, err = parseGroups(v); err != nil {
 			return nil, err
 		}
+	}
+	if v := values[keyInputValidator]; v != nil {
+		s := filepath.FromSlash(strings.TrimSpace(v.Value))
+		if s == "" || !filepath.IsLocal(s) {
+			return nil, fmt.Errorf("%s: %q must be a path inside the package folder", keyInputValidator, v.Value)
+		}
+		c.inputValidator = filepath.Clean(s)
+	}
+	if v := values[keyImportedFrom]; v != nil {
+		c.importedFrom = strings.TrimSpace(v.Value)
 	}
 	if v := values[keyReference]; v != nil {
 		c.reference = strings.TrimSpace(v.Value)

@@ -100,8 +100,15 @@ type Problem struct {
 	Reference string      // reference solution, relative to solutions/<slug>/, or ""
 	Statement string      // absolute path of statement.md
 	Validator string      // absolute path of validator/ if it holds main.go, else ""
-	Generator string      // absolute path of generator/ if it holds main.go, else ""
-	Tests     []Test      // samples first, then the other tests, each sorted by NaturalLess on Name (Kattis: lexicographic, depth first)
+	// InputValidator is the absolute path of the input_validator program
+	// of problem.yaml (any language; exit 42 = valid, the Kattis
+	// convention), else "". A package has it or Validator, not both.
+	InputValidator string
+	// ImportedFrom is problem.yaml's imported_from: the package judge
+	// import made this one from, "" for a package written here.
+	ImportedFrom string
+	Generator    string // absolute path of generator/ if it holds main.go, else ""
+	Tests        []Test // samples first, then the other tests, each sorted by NaturalLess on Name (Kattis: lexicographic, depth first)
 	// Interactive says the submission talks with the output validator
 	// (Checker.Kind CheckerValidator, the interactor) through pipes on
 	// each test instead of reading the test's input: Kattis interactive
@@ -178,6 +185,17 @@ func Load(dir string) (*Problem, error) {
 
 	if p.Validator, err = program(dir, abs, ValidatorDir); err != nil {
 		return nil, err
+	}
+	p.ImportedFrom = cfg.importedFrom
+	if cfg.inputValidator != "" {
+		src := filepath.Join(dir, cfg.inputValidator)
+		if err := requireFile(src); err != nil {
+			return nil, fmt.Errorf("%s: %s: %q: %w", cfgPath, keyInputValidator, filepath.ToSlash(cfg.inputValidator), err)
+		}
+		if p.Validator != "" {
+			return nil, fmt.Errorf("%s: %s: not allowed with %s/main.go (one validator)", cfgPath, keyInputValidator, ValidatorDir)
+		}
+		p.InputValidator = filepath.Join(abs, cfg.inputValidator)
 	}
 	if p.Generator, err = program(dir, abs, GeneratorDir); err != nil {
 		return nil, err

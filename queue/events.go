@@ -142,17 +142,6 @@ func (q *Queue) Subscribe(ctx context.Context, id string, after uint64, fn func(
 	return nil
 }
 
-// Follow calls fn with every event of every submission stored from now
-// on, in order, until ctx ends or fn returns an error: one server's feed
-// of live progress, however many clients watch.
-func (q *Queue) Follow(ctx context.Context, fn func(Event) error) error {
-	cfg := jetstream.OrderedConsumerConfig{FilterSubjects: []string{eventsPrefix + ">"}, DeliverPolicy: jetstream.DeliverNewPolicy}
-	if err := q.read(ctx, cfg, fn); err != nil {
-		return fmt.Errorf("events: %w", err)
-	}
-	return nil
-}
-
 // read runs an ordered consumer of the events stream and calls fn with
 // each event it can decode.
 func (q *Queue) read(ctx context.Context, cfg jetstream.OrderedConsumerConfig, fn func(Event) error) error {

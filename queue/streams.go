@@ -1,8 +1,9 @@
 // Package queue is the judging service's job queue on NATS JetStream: the
 // JOBS work-queue stream workers pull submissions from, the EVENTS stream
-// they report progress and results on, and the server's side of both (the
-// applier of final results, the handling of jobs that failed too often,
-// live event subscriptions, metrics).
+// they store judging starts and results in, the plain NATS subjects they
+// send live progress on, and the server's side of these (the applier of
+// final results, the handling of jobs that failed too often, the live
+// feed, metrics).
 package queue
 
 import (
@@ -150,11 +151,24 @@ type Stats struct {
 	Redelivered int    // jobs delivered more than once and not yet acked
 }
 
-// Stats reads the workers' consumer's state.
+// Stats reads the jobs stream's and the workers' consumer's state. The
+// depth is the stream's message count (a work queue keeps a job until it
+// is acked) less the jobs delivered: the stream's count is updated before
+// a publish is acknowledged, while the consumer's own pending count is
+// updated by its goroutine a moment later and reads 0 right after a
+// publish on a loaded machine.
 func (q *Queue) Stats(ctx context.Context) (Stats, error) {
 	info, err := q.judges.Info(ctx)
 	if err != nil {
 		return Stats{}, fmt.Errorf("queue stats: %w", err)
 	}
-	return Stats{Depth: info.NumPending, InFlight: info.NumAckPending, Waiting: info.NumWaiting, Redelivered: info.NumRedelivered}, nil
+	sinfo, err := q.jobs.Info(ctx)
+	if err != nil {
+		return Stats{}, fmt.Errorf("queue stats: %w", err)
+	}
+	var depth uint64
+	if n, inFlight := sinfo.State.Msgs, uint64(max(info.NumAckPending, 0)); n > inFlight {
+		depth = n - inFlight
+	}
+	return Stats{Depth: depth, InFlight: info.NumAckPending, Waiting: info.NumWaiting, Redelivered: info.NumRedelivered}, nil
 }

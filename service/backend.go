@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/puzzlejudge/judge/api"
+	"github.com/puzzlejudge/judge/queue"
 	"github.com/puzzlejudge/judge/store"
 )
 
@@ -29,6 +30,8 @@ type jobQueue interface {
 	// queue.ErrQueueFull when full.
 	publish(ctx context.Context, sub store.Submission) error
 	workers(ctx context.Context) ([]api.Worker, error)
+	// stats is the queue's figures, at most a second old.
+	stats(ctx context.Context) (queue.Stats, error)
 }
 
 // apiSub converts a stored submission.
@@ -196,7 +199,13 @@ func (b *backend) Rejudge(ctx context.Context, id string) (api.Submission, error
 	if _, err := b.cat.problem(old.Problem); err != nil {
 		return api.Submission{}, err // gone from the server: it cannot be judged again
 	}
-	s, err := b.st.Rejudge(ctx, id)
+	// The row names the package its new judging uses, as a problem
+	// rejudge's rows do.
+	hash, err := b.cat.packageHash(ctx, old.Problem)
+	if err != nil {
+		return api.Submission{}, err
+	}
+	s, err := b.st.Rejudge(ctx, id, hash)
 	if err != nil {
 		return api.Submission{}, storeErr(err)
 	}
@@ -335,3 +344,11 @@ func (b *backend) Problems(ctx context.Context) ([]api.Problem, error)   { retur
 func (b *backend) Languages(ctx context.Context) ([]api.Language, error) { return b.cat.Languages(ctx) }
 func (b *backend) Workers(ctx context.Context) ([]api.Worker, error)     { return b.q.workers(ctx) }
 func (b *backend) Ready(ctx context.Context) error                       { return b.ready(ctx) }
+
+func (b *backend) Queue(ctx context.Context) (api.QueueStats, error) {
+	st, err := b.q.stats(ctx)
+	if err != nil {
+		return api.QueueStats{}, err
+	}
+	return api.QueueStats{Depth: st.Depth, InFlight: st.InFlight}, nil
+}

@@ -2,6 +2,7 @@ package service
 
 import (
 	"context"
+	"net/http"
 	"os"
 	"path/filepath"
 	"testing"
@@ -50,6 +51,17 @@ func TestProblemEditedAfterStart(t *testing.T) {
 	}
 	if h1 == h2 {
 		t.Error("the edited problem kept its package hash")
+	}
+	// Rejudging the first submission alone judges it with the new package
+	// and records that package, as a problem rejudge does.
+	if code, _, out := s.call(t, "POST", "/api/v1/submissions/"+first+"/rejudge", s.admin, nil); code != http.StatusAccepted {
+		t.Fatalf("rejudge: %d %v", code, out)
+	}
+	if out := s.waitDone(t, s.user, first); out["verdict"] != "WA" || out["gen"] != 2.0 {
+		t.Errorf("rejudged after the edit: %v at gen %v, want WA at gen 2", out["verdict"], out["gen"])
+	}
+	if sub, err := s.svc.st.Get(ctx, first); err != nil || sub.PackageHash != h2 {
+		t.Errorf("rejudged %s: package %q (%v), want the new %s", first, sub.PackageHash, err, h2)
 	}
 	for _, h := range []string{h1, h2} {
 		if _, err := os.Stat(filepath.Join(s.svc.cfg.Data, "cache", "pkgs", h)); err != nil {

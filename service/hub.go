@@ -57,6 +57,33 @@ func (h *hub) publish(id string, gen int, name string, data []byte) {
 	h.add(id, gen, name, data)
 }
 
+// publishTest publishes the event of test number index (from 0) of the
+// current attempt, only when it is the next row: a live event lost on
+// the way must not shift the rows after it (the verdict brings the
+// missing ones from the report, in order).
+func (h *hub) publishTest(id string, gen, index int, data []byte) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if f := h.subs[id]; f == nil || f.gen != gen || f.tests() != index {
+		return
+	}
+	h.add(id, gen, "test", data)
+}
+
+// tests counts the test rows of the current attempt.
+func (f *feed) tests() int {
+	n := 0
+	for _, ev := range f.events {
+		switch ev.Name {
+		case "state":
+			n = 0
+		case "test":
+			n++
+		}
+	}
+	return n
+}
+
 // add is publish with mu held.
 func (h *hub) add(id string, gen int, name string, data []byte) {
 	f := h.subs[id]

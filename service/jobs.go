@@ -42,10 +42,12 @@ type jobs struct {
 
 	stop context.CancelFunc
 	bg   sync.WaitGroup
+	// stopLive ends the feed of live events to the hub.
+	stopLive func()
 
-	mu     sync.Mutex
-	stats  queue.Stats
-	statAt time.Time
+	mu        sync.Mutex
+	lastStats queue.Stats
+	statAt    time.Time
 }
 
 // openJobs starts (or dials) NATS, sets up the queue and the package
@@ -90,7 +92,9 @@ func openJobs(ctx context.Context, cfg Config, st store.Store, h *hub, cat *cata
 			log.Error("max-deliveries watch stopped", "err", err)
 		}
 	})
-	j.bg.Go(func() { j.follow(bg) })
+	if j.stopLive, err = j.q.Live(j.live); err != nil {
+		return nil, err
+	}
 	return j, nil
 }
 
@@ -110,8 +114,9 @@ func (j *jobs) publish(ctx context.Context, sub store.Submission) error {
 }
 
 // apply stores a final result, once per generation: a repeat or a stale
-// generation changes nothing. The attempt is recorded first, so it is
-// right even when the live event of the judging start was missed.
+// generation changes nothing. The attempt is recorded with it (one
+// write), so it is right even when the live event of the judging start
+// was missed.
 func (j *jobs) apply(ctx context.Context, f queue.Final) error {
 	data, err := json.Marshal(f.Report)
 	if err != nil {
@@ -119,12 +124,9 @@ func (j *jobs) apply(ctx context.Context, f queue.Final) error {
 	}
 	ctx, cancel := context.WithTimeout(ctx, 10*time.Second)
 	defer cancel()
-	if f.Attempt > 0 {
-		if _, err := j.st.MarkJudging(ctx, f.SubmissionID, int(f.Gen), f.Attempt); err != nil {
-			return err
-		}
-	}
-	applied, err := j.st.ApplyResult(ctx, f.SubmissionID, int(f.Gen), store.Result{Verdict: string(f.Report.Verdict), Report: data, Error: f.Report.Error})
+	applied, err := j.st.ApplyResult(ctx, f.SubmissionID, int(f.Gen), store.Result{
+		Verdict: string(f.Report.Verdict), Report: data, Error: f.Report.Error, Attempt: f.Attempt,
+	})
 	if err != nil {
 		j.log.Warn("applier", "submission", f.SubmissionID, "err", err)
 		return err
@@ -152,21 +154,6 @@ func (j *jobs) applied(ctx context.Context, id string) {
 	j.hub.finish(id, sub.Gen, rep.Compile, rep.Tests, viewData(apiSub(sub)))
 }
 
-// follow passes the workers' live events to the hub until ctx ends,
-// starting again after a failure (the server restarting).
-func (j *jobs) follow(ctx context.Context) {
-	for ctx.Err() == nil {
-		err := j.q.Follow(ctx, func(ev queue.Event) error { j.live(ev); return nil })
-		if err != nil && ctx.Err() == nil {
-			j.log.Warn("live events", "err", err)
-			select {
-			case <-ctx.Done():
-			case <-time.After(time.Second):
-			}
-		}
-	}
-}
-
 // live handles one live event: the start of a judging is recorded, and
 // progress goes to the hub.
 func (j *jobs) live(ev queue.Event) {
@@ -188,24 +175,38 @@ func (j *jobs) live(ev queue.Event) {
 		}
 	case queue.KindTest:
 		if data, err := json.Marshal(ev.Test); err == nil && ev.Test != nil {
-			j.hub.publish(ev.SubmissionID, gen, "test", data)
+			j.hub.publishTest(ev.SubmissionID, gen, ev.TestIndex, data)
 		}
 	}
 }
 
-// queueStats is the queue's figures, at most a second old.
-func (j *jobs) queueStats() queue.Stats {
+// stats is the queue's figures, at most a second old (read from the
+// workers' consumer at most once a second, however many ask).
+func (j *jobs) stats(ctx context.Context) (queue.Stats, error) {
 	j.mu.Lock()
 	defer j.mu.Unlock()
 	if time.Since(j.statAt) < time.Second {
-		return j.stats
+		return j.lastStats, nil
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+	ctx, cancel := context.WithTimeout(ctx, 2*time.Second)
 	defer cancel()
-	if st, err := j.q.Stats(ctx); err == nil {
-		j.stats, j.statAt = st, time.Now()
+	st, err := j.q.Stats(ctx)
+	if err != nil {
+		return queue.Stats{}, err
 	}
-	return j.stats
+	j.lastStats, j.statAt = st, time.Now()
+	return st, nil
+}
+
+// queueStats is stats for the metrics' gauges: the last figures known
+// when the queue does not answer.
+func (j *jobs) queueStats() queue.Stats {
+	if st, err := j.stats(context.Background()); err == nil {
+		return st
+	}
+	j.mu.Lock()
+	defer j.mu.Unlock()
+	return j.lastStats
 }
 
 func (j *jobs) depth() float64    { return float64(j.queueStats().Depth) }
@@ -240,6 +241,9 @@ func (j *jobs) workerCount() float64 {
 // close stops the background loops and the connection, then the
 // embedded server.
 func (j *jobs) close() {
+	if j.stopLive != nil {
+		j.stopLive()
+	}
 	if j.stop != nil {
 		j.stop()
 	}

@@ -204,6 +204,59 @@ func TestApplyResultHasOneWinner(t *testing.T) {
 	})
 }
 
+// TestApplyResultRecordsAttempt: a result naming its attempt records it
+// in the same write, as MarkJudging would: a missed start is filled in,
+// a marked start kept, a later attempt already marked not moved back.
+func TestApplyResultRecordsAttempt(t *testing.T) {
+	contract(t, func(t *testing.T, s Store) {
+		ctx := context.Background()
+		cases := []struct {
+			name              string
+			marked, result    int // the attempt MarkJudging marked (0: none), the result's
+			wantAttempt       int
+			wantStartUnmarked bool // started_at set although nothing marked it
+		}{
+			{"start missed", 0, 2, 2, true},
+			{"start marked", 1, 1, 1, false},
+			{"older attempt's result", 3, 2, 3, false},
+			{"no attempt named", 0, 0, 0, false},
+		}
+		for _, c := range cases {
+			created, _, err := s.Create(ctx, sub("ann", "sum"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			var marked time.Time
+			if c.marked > 0 {
+				if ok, err := s.MarkJudging(ctx, created.ID, 1, c.marked); !ok || err != nil {
+					t.Fatalf("%s: MarkJudging = %v, %v", c.name, ok, err)
+				}
+				m, _ := s.Get(ctx, created.ID)
+				marked = m.StartedAt
+			}
+			ok, err := s.ApplyResult(ctx, created.ID, 1, Result{Verdict: "AC", Report: json.RawMessage(`{}`), Attempt: c.result})
+			if !ok || err != nil {
+				t.Fatalf("%s: ApplyResult = %v, %v", c.name, ok, err)
+			}
+			got, err := s.Get(ctx, created.ID)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got.State != Done || got.Attempt != c.wantAttempt {
+				t.Errorf("%s: state %s attempt %d, want done at attempt %d", c.name, got.State, got.Attempt, c.wantAttempt)
+			}
+			switch {
+			case c.marked > 0 && !got.StartedAt.Equal(marked):
+				t.Errorf("%s: start moved from %v to %v", c.name, marked, got.StartedAt)
+			case c.wantStartUnmarked && got.StartedAt.IsZero():
+				t.Errorf("%s: no start recorded", c.name)
+			case c.marked == 0 && !c.wantStartUnmarked && !got.StartedAt.IsZero():
+				t.Errorf("%s: a start %v recorded for no attempt", c.name, got.StartedAt)
+			}
+		}
+	})
+}
+
 func TestRejudgeMakesOldGenerationStale(t *testing.T) {
 	contract(t, func(t *testing.T, s Store) {
 		ctx := context.Background()
@@ -223,11 +276,11 @@ func TestRejudgeMakesOldGenerationStale(t *testing.T) {
 		}
 		mustApply(1, "WA", true)
 		mustApply(1, "AC", false) // a second result of gen 1
-		r, err := s.Rejudge(ctx, c.ID)
+		r, err := s.Rejudge(ctx, c.ID, "")
 		if err != nil {
 			t.Fatal(err)
 		}
-		if r.Gen != 2 || r.State != Queued || r.Verdict != "" || r.Report != nil || r.Attempt != 0 || !r.FinishedAt.IsZero() {
+		if r.Gen != 2 || r.State != Queued || r.Verdict != "" || r.Report != nil || r.Attempt != 0 || !r.FinishedAt.IsZero() || r.PackageHash != c.PackageHash {
 			t.Fatalf("after Rejudge: %+v", r)
 		}
 		if ok, _ := s.MarkJudging(ctx, c.ID, 1, 2); ok {
@@ -248,7 +301,14 @@ func TestRejudgeMakesOldGenerationStale(t *testing.T) {
 		if got.State != Done || got.Gen != 2 || got.Verdict != "AC" || string(got.Report) != `{"verdict":"AC"}` || got.Attempt != 2 {
 			t.Fatalf("final: %+v", got)
 		}
-		if _, err := s.Rejudge(ctx, "01ARZ3NDEKTSV4RRFFQ69G5FAV"); !errors.Is(err, ErrNotFound) {
+		r, err = s.Rejudge(ctx, c.ID, "newpkg")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got, _ := s.Get(ctx, c.ID); r.Gen != 3 || r.PackageHash != "newpkg" || got.PackageHash != "newpkg" {
+			t.Errorf("Rejudge with a package hash: returned %q (gen %d), stored %q; want newpkg at gen 3", r.PackageHash, r.Gen, got.PackageHash)
+		}
+		if _, err := s.Rejudge(ctx, "01ARZ3NDEKTSV4RRFFQ69G5FAV", ""); !errors.Is(err, ErrNotFound) {
 			t.Errorf("Rejudge(unknown) err = %v", err)
 		}
 	})

@@ -87,6 +87,11 @@ type Result struct {
 	Verdict string
 	Report  json.RawMessage
 	Error   string
+	// Attempt, when positive, is the attempt the result is of: it is
+	// recorded in the same write as MarkJudging would (its start is now
+	// when the start of that attempt was missed), so a final needs one
+	// write.
+	Attempt int
 }
 
 // ListQuery selects submissions for List, newest first. User and Problem

@@ -23,11 +23,14 @@ type Store interface {
 	MarkJudging(ctx context.Context, id string, gen, attempt int) (bool, error)
 	// ApplyResult makes generation gen done with r. It applies at most once
 	// per generation and never to an older generation than the current one;
-	// it reports whether it applied.
+	// it reports whether it applied. A positive r.Attempt is recorded as
+	// MarkJudging(id, gen, r.Attempt) would, in the same write.
 	ApplyResult(ctx context.Context, id string, gen int, r Result) (bool, error)
 	// Rejudge puts a submission back in the queue with its generation + 1,
-	// its attempt, verdict, report and error cleared, and returns it.
-	Rejudge(ctx context.Context, id string) (Submission, error)
+	// its attempt, verdict, report and error cleared, and returns it. A
+	// non-empty packageHash replaces its PackageHash (the package its new
+	// judging uses).
+	Rejudge(ctx context.Context, id, packageHash string) (Submission, error)
 	// RejudgeProblem rejudges every submission of a problem. A non-empty
 	// packageHash replaces their PackageHash (new tests).
 	RejudgeProblem(ctx context.Context, slug, packageHash string) ([]Rejudged, error)

@@ -29,10 +29,17 @@ const (
 	qMarkJudging = `UPDATE submissions SET state = 'judging', attempt = ?,
 		started_at = CASE WHEN attempt = ? AND started_at IS NOT NULL THEN started_at ELSE ? END
 		WHERE id = ? AND gen = ? AND state IN ('queued', 'judging') AND attempt <= ?`
-	qApply = `UPDATE submissions SET state = 'done', verdict = ?, report = ?, error = ?, finished_at = ?
+	// qApply records the result's attempt as qMarkJudging does, when it
+	// is positive (the right-hand sides read the row as it was).
+	qApply = `UPDATE submissions SET state = 'done', verdict = ?, report = ?, error = ?, finished_at = ?,
+		started_at = CASE WHEN ? > 0 AND attempt <= ? AND NOT (attempt = ? AND started_at IS NOT NULL)
+			THEN ? ELSE started_at END,
+		attempt = CASE WHEN ? > 0 AND attempt < ? THEN ? ELSE attempt END
 		WHERE id = ? AND gen = ? AND state <> 'done'`
+	// qRejudge keeps the package hash when given ''.
 	qRejudge = `UPDATE submissions SET gen = gen + 1, state = 'queued', attempt = 0, verdict = '',
-		report = NULL, error = '', queued_at = ?, started_at = NULL, finished_at = NULL
+		report = NULL, error = '', queued_at = ?, started_at = NULL, finished_at = NULL,
+		pkg_hash = COALESCE(NULLIF(CAST(? AS TEXT), ''), pkg_hash)
 		WHERE id = ? RETURNING ` + subCols
 	// qRejudgeProblem leaves cancelled submissions alone.
 	qRejudgeProblem = `UPDATE submissions SET gen = gen + 1, state = 'queued', attempt = 0, verdict = '',
@@ -154,7 +161,9 @@ func (s *sqlStore) MarkJudging(ctx context.Context, id string, gen, attempt int)
 
 // ApplyResult makes a generation done, once; see Store.
 func (s *sqlStore) ApplyResult(ctx context.Context, id string, gen int, r Result) (bool, error) {
-	res, err := s.w.ExecContext(ctx, s.q(qApply), r.Verdict, nullStr(string(r.Report)), r.Error, us(s.now()), id, gen)
+	now, a := us(s.now()), r.Attempt
+	res, err := s.w.ExecContext(ctx, s.q(qApply), r.Verdict, nullStr(string(r.Report)), r.Error, now,
+		a, a, a, now, a, a, a, id, gen)
 	if err != nil {
 		return false, fmt.Errorf("apply result to submission %s: %w", id, err)
 	}
@@ -171,8 +180,8 @@ func applied(res sql.Result, what string) (bool, error) {
 }
 
 // Rejudge queues a submission again at the next generation; see Store.
-func (s *sqlStore) Rejudge(ctx context.Context, id string) (Submission, error) {
-	sub, err := scanSub(s.w.QueryRowContext(ctx, s.q(qRejudge), us(s.now()), id))
+func (s *sqlStore) Rejudge(ctx context.Context, id, packageHash string) (Submission, error) {
+	sub, err := scanSub(s.w.QueryRowContext(ctx, s.q(qRejudge), us(s.now()), packageHash, id))
 	if errors.Is(err, sql.ErrNoRows) {
 		return Submission{}, fmt.Errorf("rejudge submission %s: %w", id, ErrNotFound)
 	}

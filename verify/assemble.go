@@ -116,7 +116,10 @@ func (pk *pkg) validatorCheck() *Check {
 		return fail(c, pk.loadErr.Error())
 	case pk.runnable != "":
 		return skip(c, pk.runnable)
-	case pk.p.Validator == "":
+	case pk.p.Validator == "" && pk.p.InputValidator == "" && pk.p.ImportedFrom != "":
+		return warn(c, fmt.Sprintf("imported from a package without an input validator (%s): inputs are not checked; add %s/main.go",
+			pk.p.ImportedFrom, problem.ValidatorDir))
+	case pk.p.Validator == "" && pk.p.InputValidator == "":
 		return fail(c, fmt.Sprintf("%s: no validator: add %s/main.go, a Go program that reads one input on stdin and exits 0 only when it is valid",
 			filepath.Join(pk.disp, problem.ValidatorDir), problem.ValidatorDir))
 	case pk.validatorErr != nil:
@@ -174,7 +177,12 @@ func (pk *pkg) junkCheck() *Check {
 		return failDetails(c, append(broken, accepted...), true)
 	}
 	if len(accepted) > 0 {
+		// An imported package's validator met its own format's rule, where
+		// accepting junk is a warning (problemtools).
 		c.Status, c.Details = Fail, append(accepted, crashed...)
+		if pk.p.ImportedFrom != "" && pk.p.InputValidator != "" {
+			c.Status = Warn
+		}
 		c.Message = fmt.Sprintf("the validator accepts %d of %d junk inputs: %s", len(accepted), len(pk.junk), strings.TrimPrefix(accepted[0], "accepts junk: "))
 		return c
 	}

@@ -2,14 +2,11 @@ package verify
 
 import (
 	"fmt"
-	"math"
 	"slices"
 	"strings"
 
 	"github.com/puzzlejudge/judge/grade"
-	"github.com/puzzlejudge/judge/problem"
 	"github.com/puzzlejudge/judge/problem/kattis"
-	"github.com/puzzlejudge/judge/report"
 	"github.com/puzzlejudge/judge/verdict"
 )
 
@@ -168,14 +165,6 @@ func (e expectation) judge(rep *grade.Report) (verdict.Verdict, string, string) 
 				break
 			}
 		}
-		if rep.Score != nil {
-			// A scoring problem's verdict is its graders' (see
-			// grade.Score), not its first failing test's.
-			got = kattisVerdict(rep.Verdict)
-			if got == verdict.AC {
-				test = ""
-			}
-		}
 		if !slices.Contains(e.first, got) {
 			where := ""
 			if test != "" {
@@ -196,38 +185,6 @@ func (e expectation) judge(rep *grade.Report) (verdict.Verdict, string, string) 
 		}
 	}
 	return verdict.AC, "", ""
-}
-
-// scoreWrong checks a legacy or 2023-07-draft scoring submission's score
-// as problemtools does: an accepted one gets the full score (the top of
-// data/'s range, when finite), a partially accepted one a score strictly
-// between the bottom of the range (0 when it has none) and the top. It
-// returns what is wrong, or "".
-func scoreWrong(folder string, sc *problem.Scoring, rep *grade.Report) string {
-	if rep.Score == nil || sc.Rules != problem.RulesLegacy {
-		return ""
-	}
-	score := *rep.Score
-	low := sc.Root.RangeLow
-	if math.IsInf(low, -1) {
-		low = 0
-	}
-	const eps = 1e-9
-	switch folder {
-	case kattis.FolderAccepted:
-		if rep.MaxScore != nil && score < *rep.MaxScore-eps {
-			return fmt.Sprintf("gets score %s, want the full score %s", report.Score(score, nil), report.Score(*rep.MaxScore, nil))
-		}
-	case kattis.FolderPartiallyAccepted:
-		if score <= low+eps || rep.MaxScore != nil && score >= *rep.MaxScore-eps {
-			want := fmt.Sprintf("above %s", report.Score(low, nil))
-			if rep.MaxScore != nil {
-				want = fmt.Sprintf("strictly between %s and %s", report.Score(low, nil), report.Score(*rep.MaxScore, nil))
-			}
-			return fmt.Sprintf("gets score %s, want a partial score %s", report.Score(score, nil), want)
-		}
-	}
-	return ""
 }
 
 // judge checks one 2025-09 requirement against the tests it covers.

@@ -153,7 +153,7 @@ func (k *kattisRun) submission(ctx context.Context, s kattis.Submission, c *Chec
 	for _, t := range rep.Tests {
 		k.r.ran(t.CPU)
 	}
-	got, test, wrong := e.judge(rep)
+	got, test, wrong := e.judgeScoring(rep)
 	if wrong == "" && s.Expected == nil && k.p.Scoring != nil {
 		wrong = scoreWrong(s.Folder, k.p.Scoring, rep)
 	}

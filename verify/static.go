@@ -111,8 +111,10 @@ func readable(path string) error {
 
 // checkStatement checks statement.md: it exists, holds the Input and
 // Output sections (an interactive problem's may have one Interaction
-// section instead), and no placeholder left by `judge new`.
-func checkStatement(disp string, interactive bool) *Check {
+// section instead), and no placeholder left by `judge new`. The statement
+// of an imported package (imported_from) may lack the sections, as Kattis
+// statements do (LaTeX ones are not converted): that is a warning.
+func checkStatement(disp string, interactive, imported bool) *Check {
 	path := filepath.Join(disp, problem.StatementFile)
 	c := &Check{Name: CheckStatement}
 	data, err := os.ReadFile(path)
@@ -139,6 +141,11 @@ func checkStatement(disp string, interactive bool) *Check {
 		if strings.Contains(sc.Text(), author.Placeholder) {
 			todo = append(todo, fmt.Sprintf("%s:%d: placeholder %s still to be written", path, line, author.Placeholder))
 		}
+	}
+	if imported && len(missing) > 0 && len(todo) == 0 {
+		c = warn(c, "imported statement: "+missing[0])
+		c.Details = missing
+		return c
 	}
 	details := append(missing, todo...)
 	if len(details) > 0 {

@@ -81,7 +81,17 @@ func (r *run) toolKey(ctx context.Context, pk *pkg, generator bool) *tools {
 	if generator {
 		t.genOnce.Do(func() { t.generator = hash(pk.generator) })
 	} else {
-		t.valOnce.Do(func() { t.validator = hash(pk.validator) })
+		t.valOnce.Do(func() {
+			t.validator = hash(pk.validator)
+			if t.validator == "" || pk.validator.Language == nil || pk.validator.Language.Name == "go" && pk.validExit == 0 {
+				return
+			}
+			// An input_validator: a program in any language, valid on
+			// its own exit status; both are part of its key.
+			lang := pk.validator.Language
+			t.validator = fmt.Sprintf("%s %s exit %d run %q env %q %s", t.validator, lang.Name, pk.validExit,
+				lang.Run, lang.Env, r.kit.Compiler.Identity(ctx, lang))
+		})
 	}
 	return t
 }

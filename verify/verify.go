@@ -286,6 +286,9 @@ type pkg struct {
 
 	validator    *compile.Program
 	validatorErr error
+	// validExit is the validator's exit status for a valid input: 0, or
+	// 42 for an input_validator program.
+	validExit    int
 	generator    *compile.Program
 	generatorErr error
 	checkerErr   error
@@ -363,7 +366,7 @@ func (r *run) plan(disp string, index int) (*pkg, error) {
 		pk.limitOverride = true
 	}
 	interactive := pk.p != nil && pk.p.Interactive
-	pk.statement = checkStatement(disp, interactive)
+	pk.statement = checkStatement(disp, interactive, pk.p != nil && pk.p.ImportedFrom != "")
 	tests, details, unpaired := scanTests(disp)
 	pk.testFiles = &Check{Name: CheckTestFiles}
 	if pk.blame == CheckTestFiles && len(details) == 0 {
@@ -437,7 +440,7 @@ func (r *run) plan(disp string, index int) (*pkg, error) {
 			pk.genErr = nil
 		}
 	}
-	if pk.p.Validator != "" {
+	if pk.p.Validator != "" || pk.p.InputValidator != "" {
 		if err := r.makeJunk(pk, index); err != nil {
 			return nil, err
 		}
@@ -587,13 +590,17 @@ func (r *run) runAll(ctx context.Context) {
 		}
 		p := pk.p
 		pk.checkerDone = p.Checker.Kind != problem.CheckerCustom && !p.Interactive
-		pk.validatorDone = p.Validator == ""
+		pk.validatorDone = p.Validator == "" && p.InputValidator == ""
 		pk.generatorDone = p.Generator == "" || pk.genErr != nil
 		goLang := r.kit.Config.Languages["go"]
-		if p.Validator != "" {
-			addCompile(goLang, func(ctx context.Context) {
+		if !pk.validatorDone {
+			valLang := goLang
+			if l, err := r.kit.Config.Language(p.InputValidator, ""); p.InputValidator != "" && err == nil {
+				valLang = l
+			}
+			addCompile(valLang, func(ctx context.Context) {
 				var c compile.Compilation
-				pk.validator, c, pk.validatorErr = r.kit.CompileGo(ctx, filepath.Join(p.Validator, "main.go"))
+				pk.validator, pk.validExit, c, pk.validatorErr = r.kit.CompileValidator(ctx, p)
 				r.compiled(c)
 			}, func() { r.toolsReady(pl, pk, true, false) })
 			jobs += len(p.Tests) + len(pk.junk)
@@ -689,6 +696,8 @@ func (r *run) solutionsReady(pl *pool, pk *pkg, sr *solRun) {
 			r.step(len(pk.p.Tests))
 			continue
 		}
+		// A partially accepted solution is scored on every test.
+		seq.stopOnFail = seq.stopOnFail && s.sol.Folder != author.PartialFolder
 		seq.onDone = func() { r.emit(pk, pk.solutionCheck(s)) }
 		rank := rankOther
 		switch {
@@ -743,9 +752,8 @@ func (r *run) solutionSequence(pk *pkg, sr *solRun) *sequence {
 	}
 	p := pk.p
 	sr.results = make([]grade.TestResult, len(p.Tests))
-	// A partially accepted solution is scored on every test.
 	sr.cached = make([]bool, len(p.Tests))
-	sr.seq = newSequence(!sr.reference && sr.sol.Folder != author.PartialFolder)
+	sr.seq = newSequence(!sr.reference)
 	for i, t := range p.Tests {
 		sr.seq.add(func(ctx context.Context) bool {
 			key, useCache := r.solutionKey(ctx, pk, sr, i)
@@ -789,7 +797,7 @@ func (r *run) validate(ctx context.Context, pk *pkg, input string, into *toolRes
 		*into = toolResult{done: true, v: c.validation()}
 		return
 	}
-	v, err := r.kit.Validate(ctx, pk.validator, input)
+	v, err := r.kit.ValidateExit(ctx, pk.validator, input, pk.validExit)
 	if err == nil {
 		r.ran(v.Result.CPU)
 	}

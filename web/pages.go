@@ -218,9 +218,14 @@ func (h *Handler) adminPage(w http.ResponseWriter, r *http.Request) {
 			waiting = append(waiting, s)
 		}
 	}
+	q, err := h.b.Queue(r.Context())
+	if err != nil {
+		h.fail(w, r, err)
+		return
+	}
 	ready := "ready"
 	if err := h.b.Ready(r.Context()); err != nil {
 		ready = err.Error()
 	}
-	h.render(w, r, http.StatusOK, "admin", "Queue and workers", map[string]any{"Workers": ws, "Waiting": waiting, "Recent": page.Items, "Ready": ready})
+	h.render(w, r, http.StatusOK, "admin", "Queue and workers", map[string]any{"Workers": ws, "Queue": q, "Waiting": waiting, "Recent": page.Items, "Ready": ready})
 }

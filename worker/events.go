@@ -11,7 +11,11 @@ import (
 
 // publisher sends one job's progress events in order from one goroutine,
 // so the tests being judged never wait on the network, and releases test
-// results in test order however they finish.
+// results in test order however they finish. Progress goes out live
+// (queue.PublishLive: no stream write per test); the state event is also
+// stored in the events stream (the durable record of the attempt), after
+// its live copy, so that live followers see it before the rows it
+// starts.
 type publisher struct {
 	base queue.Event
 	ch   chan queue.Event
@@ -29,7 +33,10 @@ func newPublisher(ctx context.Context, js jetstream.JetStream, base queue.Event)
 		for ev := range p.ch {
 			// Progress is best effort: a lost event costs a live row, the
 			// final carries everything.
-			_ = queue.PublishEvent(ctx, js, ev)
+			_ = queue.PublishLive(js.Conn(), ev)
+			if ev.Kind == queue.KindState {
+				_ = queue.PublishEvent(ctx, js, ev)
+			}
 		}
 	}()
 	return p
