@@ -27,8 +27,8 @@ type box struct {
 	uid, gid int
 
 	cmd     *exec.Cmd
-	sock    *os.File // run requests and replies
-	control *os.File // kills
+	sock    *polledConn // run requests and replies
+	control *polledConn // kills
 	replies chan helperReply
 	runID   int64 // the number of the current run
 
@@ -170,21 +170,24 @@ func (b *box) takeGroup(procs int) (*runGroup, error) {
 }
 
 func (b *box) startHelper() error {
-	var mine, theirs [2]*os.File
+	// Two channels: run requests and replies, and kills. The judge's ends
+	// go to the poller; destroy closes them whatever happens here.
+	var theirs [2]*os.File
+	defer closeAll(theirs[:])
+	var mine [2]*polledConn
 	for i := range mine {
 		fds, err := unix.Socketpair(unix.AF_UNIX, unix.SOCK_SEQPACKET|unix.SOCK_CLOEXEC, 0)
 		if err != nil {
-			closeAll(mine[:])
-			closeAll(theirs[:])
 			return fmt.Errorf("socketpair: %w", err)
 		}
-		mine[i], theirs[i] = os.NewFile(uintptr(fds[0]), "box"), os.NewFile(uintptr(fds[1]), "box-helper")
+		theirs[i] = os.NewFile(uintptr(fds[1]), "box-helper")
+		if mine[i], err = newPolledConn(fds[0], "box channel"); err != nil {
+			return err
+		}
+		b.sock, b.control = mine[0], mine[1]
 	}
-	defer closeAll(theirs[:])
-	b.control = mine[1]
 	self, err := os.Executable()
 	if err != nil {
-		mine[0].Close()
 		return fmt.Errorf("find own executable: %w", err)
 	}
 	cmd := exec.Command(self)
@@ -198,17 +201,14 @@ func (b *box) startHelper() error {
 			syscall.CLONE_NEWIPC | syscall.CLONE_NEWUTS
 	}
 	if err := cmd.Start(); err != nil {
-		mine[0].Close()
 		return fmt.Errorf("start box helper: %w", err)
 	}
 	b.cmd = cmd
 	if b.full {
 		if err := b.sandbox.cg.Adopt(cmd.Process.Pid); err != nil {
-			mine[0].Close()
 			return fmt.Errorf("place box helper: %w", err)
 		}
 	}
-	b.sock = mine[0]
 	b.replies = make(chan helperReply, 4)
 	go b.readReplies()
 	cfg := helperConfig{Full: b.full, Dir: b.dir, Overlays: b.overlays, DropUID: b.sandbox.dropUID, UID: b.uid, GID: b.gid}
@@ -217,7 +217,7 @@ func (b *box) startHelper() error {
 		cfg.Home = b.sandbox.cg.Home()
 		cfg.ExecStop = b.sandbox.cg.Version() == cgroup.V2
 	}
-	if err := sendMsg(int(b.sock.Fd()), cfg, nil); err != nil {
+	if err := b.sock.send(cfg, nil); err != nil {
 		return fmt.Errorf("configure box: %w", err)
 	}
 	r, ok := <-b.replies
@@ -232,7 +232,7 @@ func (b *box) startHelper() error {
 
 func (b *box) readReplies() {
 	defer close(b.replies)
-	in := newReceiver(int(b.sock.Fd()))
+	in := b.sock.receiver()
 	for {
 		var r helperReply
 		files, err := in.recv(&r)
@@ -251,11 +251,11 @@ func (b *box) destroy() error {
 		_ = b.cmd.Wait()
 	}
 	if b.sock != nil {
-		// The reader goroutine must be gone before the descriptor is
-		// closed, or its number could be reused by another run's pipe
-		// while the reader still reads it.
-		_ = unix.Shutdown(int(b.sock.Fd()), unix.SHUT_RDWR)
-		for range b.replies {
+		// The reader goroutine ends before the descriptor is closed.
+		b.sock.shutdown()
+		if b.replies != nil {
+			for range b.replies {
+			}
 		}
 		b.sock.Close()
 	}

@@ -64,7 +64,15 @@ func helperMain() int {
 	if err := sendMsg(h.sock, helperReply{Kind: "ready"}, nil); err != nil {
 		return 3
 	}
-	control := newReceiver(controlFD)
+	// Kills wait in the poller: this goroutine, waiting all run long,
+	// holds no thread in a system call (see polledConn). The launcher's
+	// own channel stays blocking: its thread is its own anyway.
+	conn, err := newPolledConn(controlFD, "control")
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "box helper: %v\n", err)
+		return 3
+	}
+	control := conn.receiver()
 	for {
 		var req runRequest
 		files, err := control.recv(&req)

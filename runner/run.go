@@ -133,7 +133,7 @@ func (b *box) run(ctx context.Context, spec Spec, lim Limits) (res Result, healt
 	}
 	st.start(spec, lim, &res, func() { stopFor(OutputExceeded) })
 	fds := append(st.theirFDs(), fdsOf(cgFiles)...)
-	if err := sendMsg(int(b.sock.Fd()), req, fds); err != nil {
+	if err := b.sock.send(req, fds); err != nil {
 		st.closeTheirs()
 		st.wait()
 		return res, false, fmt.Errorf("send run request: %w", err)
@@ -336,7 +336,7 @@ func (b *box) pollMemory(pid int) int64 {
 // requestKill asks the helper to kill every process of the current run.
 // (The judge empties the run's cgroup itself once the run is over.)
 func (b *box) requestKill() {
-	_ = sendMsg(int(b.control.Fd()), runRequest{Op: "kill", ID: b.runID}, nil)
+	_ = b.control.send(runRequest{Op: "kill", ID: b.runID}, nil)
 }
 
 func fdsOf(files []*os.File) []int {
