@@ -19,8 +19,8 @@ const Version = 2
 // Key names everything a run's outcome depends on. Hashes are hex sha256
 // digests (see HashFile, HashFiles).
 type Key struct {
-	// Kind is what the run was: "solution" (a solution on a test, with
-	// its checker's verdict), "validator" (an input validator on an
+	// Kind is what the run was: "solution" (a solution or a Kattis
+	// submission on a test, with its checker's verdict), "validator" (an input validator on an
 	// input), "generator" (a test generator's call, with the validator's
 	// answer on what it printed).
 	Kind string `json:"kind"`
@@ -45,7 +45,7 @@ type Key struct {
 	// Checker says how the output was checked: the kind, its tolerances
 	// and the hash of a custom checker's or interactor's program (for a
 	// generator, the validator's); CheckerArgs are the flags it got on
-	// the test.
+	// the test (a Kattis input validator's flags, for its runs).
 	Checker     string   `json:"checker"`
 	CheckerArgs []string `json:"checker_args"`
 	// Sandbox is the sandbox mode, full or basic.
