@@ -210,16 +210,10 @@ func applySettings(g *ScoreGroup, s kattis.Settings, rules string, secret bool) 
 	return nil
 }
 
-// parseBound parses an end of a legacy range: a number, inf or -inf.
+// parseBound parses an end of a legacy range (see kattis.ParseBound).
 func parseBound(s string) (float64, error) {
-	switch s {
-	case "inf", "+inf":
-		return math.Inf(1), nil
-	case "-inf":
-		return math.Inf(-1), nil
-	}
-	var x float64
-	if _, err := fmt.Sscan(s, &x); err != nil {
+	x, err := kattis.ParseBound(s)
+	if err != nil {
 		return 0, fmt.Errorf("range: bad number %q", s)
 	}
 	return x, nil

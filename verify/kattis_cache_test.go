@@ -1,8 +1,6 @@
 package verify_test
 
 import (
-	"context"
-	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -27,22 +25,7 @@ func TestRunCacheKattis(t *testing.T) {
 	}
 	store := runcache.Open(t.TempDir())
 	kit := newKit(t, t.TempDir())
-	verifyOnce := func() *verify.Report {
-		t.Helper()
-		v := &verify.Verifier{Kit: kit, Workers: 1, RunCache: store}
-		rep, err := v.Verify(context.Background(), []string{pkg})
-		if err != nil {
-			t.Fatal(err)
-		}
-		return rep
-	}
-	checks := func(rep *verify.Report) map[string]string {
-		m := map[string]string{}
-		for _, c := range rep.Problems[0].Checks {
-			m[c.Name] = string(c.Status) + " " + c.Message
-		}
-		return m
-	}
+	verifyOnce := func() *verify.Report { return verifyCached(t, kit, store, 1, pkg) }
 	same := func(what string, want, got map[string]string) {
 		t.Helper()
 		for name, w := range want {
@@ -108,20 +91,8 @@ func TestRunCacheKattisKinds(t *testing.T) {
 			store := runcache.Open(t.TempDir())
 			kit := newKit(t, t.TempDir())
 			verifyOnce := func() (*verify.Report, map[string]string) {
-				t.Helper()
-				v := &verify.Verifier{Kit: kit, Workers: 1, RunCache: store}
-				rep, err := v.Verify(context.Background(), []string{pkg})
-				if err != nil {
-					t.Fatal(err)
-				}
-				m := map[string]string{}
-				for _, c := range rep.Problems[0].Checks {
-					m[c.Name] = string(c.Status) + " " + c.Message
-					if c.Solution != nil && c.Solution.Score != nil {
-						m[c.Name] += fmt.Sprintf(" score %g", *c.Solution.Score)
-					}
-				}
-				return rep, m
+				rep := verifyCached(t, kit, store, 1, pkg)
+				return rep, checks(rep)
 			}
 			first, want := verifyOnce()
 			if first.Stats.Runs == 0 {

@@ -165,14 +165,7 @@ func (e expectation) judge(rep *grade.Report) (verdict.Verdict, string, string) 
 				break
 			}
 		}
-		if !slices.Contains(e.first, got) {
-			where := ""
-			if test != "" {
-				where = " on test " + test
-			}
-			return got, test, fmt.Sprintf("gets %s%s, want %s", got, where, e.what)
-		}
-		return got, test, ""
+		return e.checkFirst(got, test)
 	}
 	for _, r := range e.rules {
 		if got, test, wrong := r.judge(rep); wrong != "" {
@@ -211,4 +204,17 @@ func (r caseRule) judge(rep *grade.Report) (verdict.Verdict, string, string) {
 		return verdict.AC, "", fmt.Sprintf("no judge message contains %q, want 2025-09: %s", r.message, r.what)
 	}
 	return verdict.AC, "", ""
+}
+
+// checkFirst checks problemtools' rule: got, the verdict that settles the
+// submission (on test, "" when none), must be one of e.first.
+func (e expectation) checkFirst(got verdict.Verdict, test string) (verdict.Verdict, string, string) {
+	if !slices.Contains(e.first, got) {
+		where := ""
+		if test != "" {
+			where = " on test " + test
+		}
+		return got, test, fmt.Sprintf("gets %s%s, want %s", got, where, e.what)
+	}
+	return got, test, ""
 }

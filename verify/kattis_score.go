@@ -3,7 +3,6 @@ package verify
 import (
 	"fmt"
 	"math"
-	"slices"
 
 	"github.com/puzzlejudge/judge/grade"
 	"github.com/puzzlejudge/judge/problem"
@@ -25,14 +24,7 @@ func (e expectation) judgeScoring(rep *grade.Report) (verdict.Verdict, string, s
 	if got == verdict.AC {
 		test = ""
 	}
-	if !slices.Contains(e.first, got) {
-		where := ""
-		if test != "" {
-			where = " on test " + test
-		}
-		return got, test, fmt.Sprintf("gets %s%s, want %s", got, where, e.what)
-	}
-	return got, test, ""
+	return e.checkFirst(got, test)
 }
 
 // scoreWrong checks a legacy or 2023-07-draft scoring submission's score

@@ -2,10 +2,12 @@ package verify_test
 
 import (
 	"context"
+	"fmt"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/puzzlejudge/judge/author"
 	"github.com/puzzlejudge/judge/runcache"
 	"github.com/puzzlejudge/judge/verify"
 )
@@ -20,22 +22,7 @@ func TestRunCacheSecondVerify(t *testing.T) {
 	store := runcache.Open(t.TempDir())
 	kit := newKit(t, root)
 	pkg := filepath.Join(root, "problems", "sum")
-	verifyOnce := func() *verify.Report {
-		t.Helper()
-		v := &verify.Verifier{Kit: kit, Workers: 2, RunCache: store}
-		rep, err := v.Verify(context.Background(), []string{pkg})
-		if err != nil {
-			t.Fatal(err)
-		}
-		return rep
-	}
-	checks := func(rep *verify.Report) map[string]string {
-		m := map[string]string{}
-		for _, c := range rep.Problems[0].Checks {
-			m[c.Name] = string(c.Status) + " " + c.Message
-		}
-		return m
-	}
+	verifyOnce := func() *verify.Report { return verifyCached(t, kit, store, 2, pkg) }
 
 	first := verifyOnce()
 	if !first.OK || first.Stats.Runs == 0 || first.Stats.CachedRuns != 0 {
@@ -123,4 +110,28 @@ func TestStopsAtFirstFailure(t *testing.T) {
 			}
 		})
 	}
+}
+
+// verifyCached verifies one package with the run cache store.
+func verifyCached(t *testing.T, kit *author.Kit, store *runcache.Store, workers int, pkg string) *verify.Report {
+	t.Helper()
+	v := &verify.Verifier{Kit: kit, Workers: workers, RunCache: store}
+	rep, err := v.Verify(context.Background(), []string{pkg})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return rep
+}
+
+// checks maps the checks of a report's one problem to their status,
+// message and, for a scored solution, score.
+func checks(rep *verify.Report) map[string]string {
+	m := map[string]string{}
+	for _, c := range rep.Problems[0].Checks {
+		m[c.Name] = string(c.Status) + " " + c.Message
+		if c.Solution != nil && c.Solution.Score != nil {
+			m[c.Name] += fmt.Sprintf(" score %g", *c.Solution.Score)
+		}
+	}
+	return m
 }

@@ -187,15 +187,16 @@ func checkRange(r string) error {
 		return fmt.Errorf("range: %q: want two numbers, low and high", r)
 	}
 	for _, x := range f {
-		if _, err := parseScore(x); err != nil {
+		if _, err := ParseBound(x); err != nil {
 			return fmt.Errorf("range: %q: bad number %q", r, x)
 		}
 	}
 	return nil
 }
 
-// parseScore parses a number of a range, where inf and -inf are allowed.
-func parseScore(s string) (float64, error) {
+// ParseBound parses an end of a legacy range: a number, inf, +inf or
+// -inf.
+func ParseBound(s string) (float64, error) {
 	switch s {
 	case "inf", "+inf":
 		return math.Inf(1), nil
