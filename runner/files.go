@@ -36,7 +36,7 @@ func (b *box) placeProgram(files []File) error {
 			return fmt.Errorf("program file name %q has a slash", f.Name)
 		}
 		dst := filepath.Join(prog, f.Name)
-		if err := fileutil.Copy(f.Path, dst, 0o755); err != nil {
+		if err := copyExecutable(f.Path, dst); err != nil {
 			return fmt.Errorf("place %s: %w", f.Name, err)
 		}
 		fi, err := os.Stat(dst)
@@ -47,6 +47,18 @@ func (b *box) placeProgram(files []File) error {
 	}
 	b.program = want
 	return nil
+}
+
+// copyExecutable copies a program file while no fork of the judge can
+// happen (syscall.ForkLock, which every fork takes for writing): a child
+// forked while the copy is open for writing would hold it until its own
+// exec, and a box's exec of the copy meanwhile fails with ETXTBSY
+// (golang/go#22315; seen as "box: text file busy" on a loaded machine,
+// past the helper's retries).
+func copyExecutable(src, dst string) error {
+	syscall.ForkLock.RLock()
+	defer syscall.ForkLock.RUnlock()
+	return fileutil.Copy(src, dst, 0o755)
 }
 
 // programIntact reports whether prog/ holds exactly want, as placed: the
