@@ -355,8 +355,13 @@ var languageKeys = map[string]bool{
 }
 
 // LoadLanguages reads a languages file. Warm-up sources are relative to
-// its folder.
+// its folder, and come back as absolute paths, whatever folder a compile
+// runs from.
 func LoadLanguages(path string) (map[string]*compile.Language, error) {
+	path, err := filepath.Abs(path)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
 	data, err := os.ReadFile(path)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)

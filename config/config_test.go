@@ -399,3 +399,31 @@ func TestFoldersOutsideBoxes(t *testing.T) {
 		t.Error(err)
 	}
 }
+
+// TestLoadLanguagesRelativePath loads the shipped languages file by a
+// relative path, as a configuration found in the current folder names
+// it: every warm-up source must come back absolute and exist, or the
+// first Go compile on a fresh machine (empty cache) cannot warm its
+// build cache.
+func TestLoadLanguagesRelativePath(t *testing.T) {
+	langs, err := LoadLanguages(filepath.Join("..", "configs", "languages.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	warmed := 0
+	for name, l := range langs {
+		if l.Cache == nil {
+			continue
+		}
+		warmed++
+		if !filepath.IsAbs(l.Cache.WarmSource) {
+			t.Errorf("%s: warm source %q is relative", name, l.Cache.WarmSource)
+		}
+		if _, err := os.Stat(l.Cache.WarmSource); err != nil {
+			t.Errorf("%s: warm source: %v", name, err)
+		}
+	}
+	if warmed == 0 {
+		t.Fatal("no language with a warm build cache in configs/languages.yaml")
+	}
+}
