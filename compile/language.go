@@ -52,15 +52,23 @@ type Program struct {
 	Files    []runner.File
 }
 
+// Limits returns lim with the language's own process and open-file
+// limits in place of the problem's, where it sets them: the limits a run
+// of its programs is held to.
+func (l *Language) Limits(lim runner.Limits) runner.Limits {
+	if l.Procs > 0 {
+		lim.Procs = l.Procs
+	}
+	if l.Files > 0 {
+		lim.Files = l.Files
+	}
+	return lim
+}
+
 // Spec returns the spec that runs the program with the given streams and
-// limits.
+// limits (as the language holds them, see Language.Limits).
 func (p *Program) Spec(stdin, stdout string, lim runner.Limits) runner.Spec {
-	if p.Language.Procs > 0 {
-		lim.Procs = p.Language.Procs
-	}
-	if p.Language.Files > 0 {
-		lim.Files = p.Language.Files
-	}
+	lim = p.Language.Limits(lim)
 	return runner.Spec{
 		Args:    expandLimits(p.Language.Run, lim.WithDefaults()),
 		Env:     p.Language.Env,

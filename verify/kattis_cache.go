@@ -75,8 +75,7 @@ func (c *kattisCache) identity(ctx context.Context, lang *compile.Language) stri
 // or the custom one's program (validator: its hash, runtime, command),
 // with interaction, passes and the validation limits.
 func kattisCheckerKey(p *problem.Problem, validator string) string {
-	return fmt.Sprintf("kattis %s abs %g rel %g interactive %v passes %d validation %+v validator %s",
-		p.Checker.Kind, p.Checker.FloatAbs, p.Checker.FloatRel, p.Interactive, p.Passes, grade.ValidationLimits(p), validator)
+	return fmt.Sprintf("kattis %s validation %+v validator %s", checkerSettings(p), grade.ValidationLimits(p), validator)
 }
 
 // checkerKey returns kattisCheckerKey of the package, "" when the
@@ -116,13 +115,6 @@ func (c *kattisCache) key(ctx context.Context, run grade.TestRun) (runcache.Key,
 		return runcache.Key{}, false
 	}
 	lang := run.Program.Language
-	enforced := run.RunLimits
-	if lang.Procs > 0 {
-		enforced.Procs = lang.Procs
-	}
-	if lang.Files > 0 {
-		enforced.Files = lang.Files
-	}
 	return runcache.Key{
 		Kind:        "solution",
 		Program:     prog,
@@ -131,7 +123,7 @@ func (c *kattisCache) key(ctx context.Context, run grade.TestRun) (runcache.Key,
 		Env:         lang.Env,
 		Input:       in,
 		Answer:      ans,
-		Limits:      enforced,
+		Limits:      lang.Limits(run.RunLimits),
 		TimeLimit:   int64(run.Limits.CPU),
 		Checker:     chk,
 		CheckerArgs: run.Test.CheckerArgs,

@@ -74,6 +74,13 @@ func cacheable(t grade.TestResult, lim runner.Limits, scale float64) bool {
 	return true
 }
 
+// checkerSettings is what a run's key takes from the problem's checker
+// settings, native or Kattis: its kind, tolerances, interaction and
+// passes.
+func checkerSettings(p *problem.Problem) string {
+	return fmt.Sprintf("%s abs %g rel %g interactive %v passes %d", p.Checker.Kind, p.Checker.FloatAbs, p.Checker.FloatRel, p.Interactive, p.Passes)
+}
+
 // keys makes the run cache's keys of a package's solution runs: what is
 // common to every run is found once.
 type keys struct {
@@ -89,7 +96,7 @@ type keys struct {
 func (k *keys) prepare(pk *pkg, checkerFiles []runner.File) error {
 	k.once.Do(func() {
 		p := pk.p
-		k.checker = fmt.Sprintf("%s abs %g rel %g interactive %v passes %d", p.Checker.Kind, p.Checker.FloatAbs, p.Checker.FloatRel, p.Interactive, p.Passes)
+		k.checker = checkerSettings(p)
 		if len(checkerFiles) > 0 {
 			h, err := runcache.HashFiles(checkerFiles)
 			if err != nil {
@@ -139,12 +146,6 @@ func (r *run) solutionKey(ctx context.Context, pk *pkg, sr *solRun, i int) (runc
 	enforced := sr.lim
 	enforced.CPU = time.Duration(float64(sr.lim.CPU) * sr.scale)
 	enforced.Wall = runner.DefaultWall(enforced.CPU)
-	if lang.Procs > 0 {
-		enforced.Procs = lang.Procs
-	}
-	if lang.Files > 0 {
-		enforced.Files = lang.Files
-	}
 	t := pk.p.Tests[i]
 	return runcache.Key{
 		Kind:        "solution",
@@ -154,7 +155,7 @@ func (r *run) solutionKey(ctx context.Context, pk *pkg, sr *solRun, i int) (runc
 		Env:         lang.Env,
 		Input:       pk.keys.inputs[i],
 		Answer:      pk.keys.answers[i],
-		Limits:      enforced,
+		Limits:      lang.Limits(enforced),
 		TimeLimit:   int64(sr.lim.CPU),
 		Checker:     pk.keys.checker,
 		CheckerArgs: t.CheckerArgs,
