@@ -97,8 +97,8 @@ func (b *box) run(ctx context.Context, spec Spec, lim Limits) (res Result, healt
 		if err != nil {
 			return res, false, err
 		}
-		// The group goes after the run, off the next run's path.
-		defer rg.release(b.sandbox)
+		// The group is removed during the next run (tidy).
+		defer b.retire(rg)
 		cg, cgFiles, nEnter = rg.g, append(append([]*os.File(nil), rg.enter...), rg.limit...), len(rg.enter)
 	}
 
@@ -123,6 +123,9 @@ func (b *box) run(ctx context.Context, spec Spec, lim Limits) (res Result, healt
 		Memory:   lim.Memory,
 		Enter:    nEnter,
 	}
+	if b.full {
+		req.Wall = int64(lim.Wall)
+	}
 	for _, a := range spec.Args {
 		req.Args = append(req.Args, b.expand(a))
 	}
@@ -142,6 +145,9 @@ func (b *box) run(ctx context.Context, spec Spec, lim Limits) (res Result, healt
 		return res, false, fmt.Errorf("send run request: %w", err)
 	}
 	st.closeTheirs()
+	if b.full {
+		b.tidy()
+	}
 
 	reply, ok := b.await(ctx, lim, cg, stopFor, &stop)
 	if !ok {
@@ -171,6 +177,9 @@ func (b *box) run(ctx context.Context, spec Spec, lim Limits) (res Result, healt
 	}
 	if err := ctx.Err(); err != nil {
 		return res, true, err
+	}
+	if reply.WallStop {
+		stop.trySet(WallExceeded)
 	}
 	o := outcome{exited: reply.Exited, exitCode: reply.ExitCode, signal: reply.Signal, wall: time.Duration(reply.Wall)}
 	o.stop, o.stopped = stop.get()
@@ -213,16 +222,6 @@ func (b *box) run(ctx context.Context, spec Spec, lim Limits) (res Result, healt
 	return res, true, nil
 }
 
-// removeLater removes a run's group in the background; Close waits for
-// every such removal.
-func (s *Sandbox) removeLater(g cgroup.Group) {
-	s.removing.Add(1)
-	go func() {
-		defer s.removing.Done()
-		_ = g.Remove()
-	}()
-}
-
 // basicPeak is a basic-mode run's peak memory: the program's own peak at
 // exit, or what polling saw of its tree, whichever is larger.
 func basicPeak(reply helperReply, polled int64) int64 {
@@ -240,8 +239,9 @@ func basicPeak(reply helperReply, polled int64) int64 {
 // ended.
 const killRepeat = 50 * time.Millisecond
 
-// await waits for the run to end while it enforces the CPU, wall and (in
-// basic mode) memory limits. It returns false when the helper is gone.
+// await waits for the run to end while it enforces the CPU, wall (in full
+// mode, the helper's is the wall clock that counts) and (in basic mode)
+// memory limits. It returns false when the helper is gone.
 func (b *box) await(ctx context.Context, lim Limits, cg cgroup.Group, stopFor func(Status), stop *stopReason) (helperReply, bool) {
 	var started time.Time
 	pid := 0
@@ -252,6 +252,15 @@ func (b *box) await(ctx context.Context, lim Limits, cg cgroup.Group, stopFor fu
 	b.peak = 0
 	ncpu := time.Duration(runtime.NumCPU())
 	done := ctx.Done()
+	if cg != nil {
+		// Full mode: the helper keeps the wall limit from the fork, and
+		// says nothing until the run is over. The judge's own wall clock,
+		// started at the request, is only a backstop should the helper
+		// fail to; CPU time is looked at from the start.
+		started = time.Now()
+		wall.Reset(lim.Wall + lim.Wall/2 + time.Second)
+		tick.Reset(lim.CPU / ncpu)
+	}
 	for {
 		select {
 		case r, ok := <-b.replies:
