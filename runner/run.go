@@ -117,7 +117,7 @@ func (b *box) run(ctx context.Context, spec Spec, lim Limits) (res Result, healt
 		Env:      b.env(spec),
 		Dir:      workDir,
 		Stack:    lim.Stack,
-		FileSize: lim.Output,
+		FileSize: fileSizeLimit(spec, lim),
 		Files:    lim.Files,
 		Procs:    lim.Procs,
 		Memory:   lim.Memory,
@@ -149,7 +149,7 @@ func (b *box) run(ctx context.Context, spec Spec, lim Limits) (res Result, healt
 		b.tidy()
 	}
 
-	reply, ok := b.await(ctx, lim, cg, stopFor, &stop)
+	reply, ok := b.await(ctx, lim, cg, spec.StdoutFile, stopFor, &stop)
 	if !ok {
 		b.requestKill()
 		if cg != nil {
@@ -180,6 +180,15 @@ func (b *box) run(ctx context.Context, spec Spec, lim Limits) (res Result, healt
 	}
 	if reply.WallStop {
 		stop.trySet(WallExceeded)
+	}
+	if spec.StdoutFile != nil {
+		fi, err := spec.StdoutFile.Stat()
+		if err != nil {
+			return res, true, fmt.Errorf("output: %w", err)
+		}
+		if res.Output = fi.Size(); res.Output > lim.Output {
+			stop.trySet(OutputExceeded)
+		}
 	}
 	o := outcome{exited: reply.Exited, exitCode: reply.ExitCode, signal: reply.Signal, wall: time.Duration(reply.Wall)}
 	o.stop, o.stopped = stop.get()
@@ -235,6 +244,32 @@ func basicPeak(reply helperReply, polled int64) int64 {
 	return peak
 }
 
+// fileSizeLimit is the run's RLIMIT_FSIZE: the output limit, or one byte
+// more where the program writes its output straight into a file, so that a
+// file one byte over says the limit was passed.
+func fileSizeLimit(spec Spec, lim Limits) int64 {
+	if spec.StdoutFile != nil {
+		return lim.Output + 1
+	}
+	return lim.Output
+}
+
+// outputPoll spaces the looks at the size of a file a program writes its
+// output into (Spec.StdoutFile): RLIMIT_FSIZE stops most programs at the
+// limit, but a runtime that ignores SIGXFSZ (Go, the JVM) only sees its
+// writes fail and may go on until another limit. The first look comes
+// after most tests have ended, so they cost none; the gaps double up to
+// a tenth of a second.
+type outputPoll time.Duration
+
+func (p *outputPoll) next(out *os.File) time.Duration {
+	if out == nil {
+		return time.Hour
+	}
+	*p = outputPoll(min(max(2*time.Duration(*p), 20*time.Millisecond), 100*time.Millisecond))
+	return time.Duration(*p)
+}
+
 // killRepeat is how often a kill is sent again while a killed run has not
 // ended.
 const killRepeat = 50 * time.Millisecond
@@ -242,7 +277,7 @@ const killRepeat = 50 * time.Millisecond
 // await waits for the run to end while it enforces the CPU, wall (in full
 // mode, the helper's is the wall clock that counts) and (in basic mode)
 // memory limits. It returns false when the helper is gone.
-func (b *box) await(ctx context.Context, lim Limits, cg cgroup.Group, stopFor func(Status), stop *stopReason) (helperReply, bool) {
+func (b *box) await(ctx context.Context, lim Limits, cg cgroup.Group, out *os.File, stopFor func(Status), stop *stopReason) (helperReply, bool) {
 	var started time.Time
 	pid := 0
 	wall := time.NewTimer(time.Hour)
@@ -252,6 +287,7 @@ func (b *box) await(ctx context.Context, lim Limits, cg cgroup.Group, stopFor fu
 	b.peak = 0
 	ncpu := time.Duration(runtime.NumCPU())
 	done := ctx.Done()
+	var outPoll outputPoll
 	if cg != nil {
 		// Full mode: the helper keeps the wall limit from the fork, and
 		// says nothing until the run is over. The judge's own wall clock,
@@ -259,7 +295,7 @@ func (b *box) await(ctx context.Context, lim Limits, cg cgroup.Group, stopFor fu
 		// fail to; CPU time is looked at from the start.
 		started = time.Now()
 		wall.Reset(lim.Wall + lim.Wall/2 + time.Second)
-		tick.Reset(lim.CPU / ncpu)
+		tick.Reset(min(lim.CPU/ncpu, outPoll.next(out)))
 	}
 	for {
 		select {
@@ -301,6 +337,13 @@ func (b *box) await(ctx context.Context, lim Limits, cg cgroup.Group, stopFor fu
 				tick.Reset(killRepeat)
 				continue
 			}
+			if out != nil {
+				if fi, err := out.Stat(); err == nil && fi.Size() > lim.Output {
+					stopFor(OutputExceeded)
+					tick.Reset(killRepeat)
+					continue
+				}
+			}
 			if cg == nil {
 				if m := b.pollMemory(pid); m > lim.Memory {
 					stopFor(MemoryExceeded)
@@ -317,6 +360,7 @@ func (b *box) await(ctx context.Context, lim Limits, cg cgroup.Group, stopFor fu
 			if cg == nil && next > 10*time.Millisecond {
 				next = 10 * time.Millisecond // polled memory
 			}
+			next = min(next, outPoll.next(out))
 			if rem := lim.Wall - time.Since(started); next > rem && rem > 0 {
 				next = rem
 			}
