@@ -58,14 +58,15 @@ func Import(pkgDir, problemsDir, solutionsDir, slug string) ([]string, error) {
 	if err != nil {
 		return nil, err
 	}
-	d, err := importSubmissions(p, solTmp)
+	native, err := problem.Load(probTmp)
+	if err != nil {
+		return nil, fmt.Errorf("%s: the imported package does not load: %w", pkgDir, err)
+	}
+	d, err := importSubmissions(p, solTmp, native.Scoring != nil)
 	if err != nil {
 		return nil, err
 	}
 	dropped = append(dropped, d...)
-	if _, err := problem.Load(probTmp); err != nil {
-		return nil, fmt.Errorf("%s: the imported package does not load: %w", pkgDir, err)
-	}
 	if err := moveInto(probTmp, probDest); err != nil {
 		return nil, err
 	}
@@ -119,6 +120,17 @@ func writeNative(p *problem.Problem, dir string) ([]string, error) {
 	}
 	dropped = append(dropped, valDropped...)
 	y.WriteString(valLine)
+	names, err := nativeNames(p.Tests)
+	if err != nil {
+		return nil, err
+	}
+	byName := make(map[string]string, len(names))
+	for i, t := range p.Tests {
+		byName[t.Name] = names[i]
+	}
+	groups, scoreDropped := importedScoring(p, byName)
+	dropped = append(dropped, scoreDropped...)
+	y.WriteString(groups)
 	if err := writeFile(filepath.Join(dir, problem.ConfigFile), []byte(y.String())); err != nil {
 		return nil, err
 	}
@@ -126,10 +138,6 @@ func writeNative(p *problem.Problem, dir string) ([]string, error) {
 		return nil, err
 	}
 	if err := appendSamples(p, dir); err != nil {
-		return nil, err
-	}
-	names, err := nativeNames(p.Tests)
-	if err != nil {
 		return nil, err
 	}
 	for i, t := range p.Tests {
@@ -148,9 +156,6 @@ func writeNative(p *problem.Problem, dir string) ([]string, error) {
 func kattisOnly(p *problem.Problem) []string {
 	k := p.Kattis
 	var out []string
-	if k.Scoring {
-		out = append(out, "scoring: the problem's scores and graders (tests are judged pass-fail)")
-	}
 	if k.MultiPass {
 		out = append(out, "multi-pass: nextpass.in rounds")
 	}
