@@ -83,7 +83,7 @@ func TestImportScoring(t *testing.T) {
 		{"legacy-avg", func(t *testing.T) string {
 			return writePackage(t, legacyMeta, map[string]string{
 				"data/testdata.yaml": "on_reject: continue\ngrader_flags: ignore_sample\n", "data/sample/1": "",
-				"data/secret/testdata.yaml": "grader_flags: avg\naccept_score: 40\n",
+				"data/secret/testdata.yaml":   "grader_flags: avg\naccept_score: 40\n",
 				"data/secret/a/testdata.yaml": "grader_flags: min\non_reject: break\n", "data/secret/a/1": "", "data/secret/a/2": "",
 				"data/secret/b/testdata.yaml": "grader_flags: min\non_reject: break\n", "data/secret/b/1": "",
 			})
@@ -115,7 +115,7 @@ func TestImportScoring(t *testing.T) {
 		}, 4, ""},
 		{"2025-min-of-sums", func(t *testing.T) string {
 			return writePackage(t, meta2025, map[string]string{
-				"data/secret/test_group.yaml": "score_aggregation: min\n",
+				"data/secret/test_group.yaml":   "score_aggregation: min\n",
 				"data/secret/a/test_group.yaml": "max_score: 100\nscore_aggregation: sum\n", "data/secret/a/1": "", "data/secret/a/2": "",
 			})
 		}, 0, "min over a part that sums several scores"},
