@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -68,5 +69,38 @@ func TestExportScoredJudgedAlike(t *testing.T) {
 	}
 	if n < 4 {
 		t.Errorf("%d solutions judged, want the bundled ones (at least 4)", n)
+	}
+}
+
+// TestImportScoringJudgedAlike imports the scoring fixtures whose scores
+// native groups say and judges every submission of each on the package
+// and on the native problem: the same score; the same verdict unless
+// import named the graders' verdicts as dropped.
+func TestImportScoringJudgedAlike(t *testing.T) {
+	if testing.Short() {
+		t.Skip("judges every submission of two packages twice")
+	}
+	root := t.TempDir()
+	for _, fx := range []string{"scoring-legacy", "scoring-2025"} {
+		t.Run(fx, func(t *testing.T) {
+			pkg := filepath.Join("..", "grade", "testdata", "kattis", fx)
+			r := judge(t, root, "import", pkg, fx)
+			r.want(t, 0, "imported")
+			verdictsDiffer := strings.Contains(r.stdout, "dropped: scoring: verdicts:")
+			subs, err := filepath.Glob(filepath.Join(pkg, "submissions", "*", "*.py"))
+			if err != nil || len(subs) < 3 {
+				t.Fatalf("submissions %v, %v: want 3 or more", subs, err)
+			}
+			for _, src := range subs {
+				kv, ks := submitScore(t, root, pkg, src)
+				nv, ns := submitScore(t, root, fx, src)
+				if ns != ks {
+					t.Errorf("%s: score %g natively, %g in the package", src, ns, ks)
+				}
+				if nv != kv && !verdictsDiffer {
+					t.Errorf("%s: verdict %s natively, %s in the package, and import did not say they may differ", src, nv, kv)
+				}
+			}
+		})
 	}
 }
