@@ -3,12 +3,14 @@ package port
 import (
 	"math"
 	"os"
+	"path"
 	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
 
 	"github.com/puzzlejudge/judge/problem"
+	"github.com/puzzlejudge/judge/problem/kattis"
 	"github.com/puzzlejudge/judge/verdict"
 )
 
@@ -191,8 +193,54 @@ func TestImportScoring(t *testing.T) {
 			if verdictsDiffer && !sawVerdictDiff {
 				t.Errorf("dropped says the verdicts differ, and they never do")
 			}
+			// Exported again, the groups score as the package did.
+			for _, v := range ExportVersions {
+				back := exportBack(t, native, v)
+				patterns(names, func(mask int, fails func(string) verdict.Verdict) {
+					byNative := func(n string) verdict.Verdict { return fails(kattisName[n]) }
+					want := scoreOf(native, func(tc problem.Test) verdict.Verdict { return byNative(tc.Name) })
+					have := scoreOf(back.p, func(tc problem.Test) verdict.Verdict { return byNative(back.native[path.Base(tc.Name)]) })
+					if v == kattis.Legacy && want.verdict != verdict.AC {
+						want.score = 0
+					}
+					if math.Abs(have.score-want.score) > 1e-6 {
+						t.Errorf("%s: failing tests %0*b: score %g exported, %g natively", v, len(names), mask, have.score, want.score)
+					}
+				})
+			}
 		})
 	}
+}
+
+// exported is a native problem exported and loaded back.
+type exported struct {
+	p      *problem.Problem
+	native map[string]string // test file base name → native test name
+}
+
+// exportBack exports p as version v and loads it back.
+func exportBack(t *testing.T, p *problem.Problem, v kattis.Version) exported {
+	t.Helper()
+	out := filepath.Join(t.TempDir(), "back")
+	if _, err := Export(p, "", out, v); err != nil {
+		t.Fatalf("%s: %v", v, err)
+	}
+	back, err := problem.Load(out)
+	if err != nil {
+		t.Fatalf("%s: %v", v, err)
+	}
+	if back.Scoring == nil {
+		t.Fatalf("%s: exported pass-fail", v)
+	}
+	var names []string
+	for _, tc := range p.Tests {
+		names = append(names, tc.Name)
+	}
+	e := exported{p: back, native: map[string]string{}}
+	for n, padded := range paddedNames(names) {
+		e.native[padded] = n
+	}
+	return e
 }
 
 // fixture gives the path of one of grade's Kattis fixtures.
