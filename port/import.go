@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -159,9 +160,8 @@ func kattisOnly(p *problem.Problem) []string {
 	if k.MultiPass {
 		out = append(out, "multi-pass: nextpass.in rounds")
 	}
-	flagged := slices.ContainsFunc(p.Tests, func(t problem.Test) bool { return len(t.ValidatorArgs) > 0 })
-	if flagged {
-		out = append(out, "input validator flags of the test groups")
+	if f := validatorFlagGroups(p.Tests); f != "" {
+		out = append(out, "input validator flags of the test groups ("+f+"): the native input_validator runs with no arguments")
 	}
 	for _, d := range []string{"include", "generators", "input_format_validators", "static_validator", "attachments", "solution"} {
 		if isDir(filepath.Join(k.Package.Dir, d)) {
@@ -169,6 +169,35 @@ func kattisOnly(p *problem.Problem) []string {
 		}
 	}
 	return out
+}
+
+// validatorFlagGroups lists the groups whose tests give the input
+// validators flags, each with its flags ("secret/g1: --max 10"), "" when
+// none does.
+func validatorFlagGroups(tests []problem.Test) string {
+	var out []string
+	for _, t := range tests {
+		if len(t.ValidatorArgs) == 0 {
+			continue
+		}
+		var parts []string
+		for _, name := range slices.Sorted(maps.Keys(t.ValidatorArgs)) {
+			flags := strings.Join(t.ValidatorArgs[name], " ")
+			if name != "" {
+				flags = name + ": " + flags
+			}
+			parts = append(parts, flags)
+		}
+		group := t.Group
+		if group == "" {
+			group = t.Name
+		}
+		item := group + ": " + strings.Join(parts, "; ")
+		if !slices.Contains(out, item) {
+			out = append(out, item)
+		}
+	}
+	return strings.Join(out, ", ")
 }
 
 func isDir(path string) bool {
