@@ -59,6 +59,11 @@ func writeScoredData(p *problem.Problem, dir string, v kattis.Version) ([]string
 		}
 	}
 	groups := scoredGroups(p)
+	for _, g := range groups {
+		if strings.HasPrefix(g.Name, ".") {
+			return nil, fmt.Errorf("%s: groups: %q: a Kattis group is a folder, and the format ignores a folder whose name starts with a dot", filepath.Join(p.Dir, problem.ConfigFile), g.Name)
+		}
+	}
 	var dropped []string
 	total := 0.0
 	for _, g := range groups {

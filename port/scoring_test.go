@@ -2,6 +2,7 @@ package port
 
 import (
 	"fmt"
+	"os"
 	"path"
 	"path/filepath"
 	"slices"
@@ -126,5 +127,39 @@ func TestExportScoredGroups(t *testing.T) {
 				t.Errorf("submissions/partially_accepted/ exported: %v, want %v", partial, v == kattis.V2025)
 			}
 		})
+	}
+}
+
+// TestExportRefusesDotGroup: a group whose name starts with a dot would
+// be a hidden folder, which the format ignores; export refuses it and
+// writes nothing.
+func TestExportRefusesDotGroup(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "dots")
+	files := map[string]string{
+		"problem.yaml": "title: Dots\ntime_limit: 1s\nmemory_limit: 64MiB\ngroups:\n  - {name: .hidden, score: 100, tests: \"1\"}\n",
+		"statement.md": "# Dots\n",
+		"tests/1.in":   "1\n",
+		"tests/1.out":  "1\n",
+	}
+	for name, content := range files {
+		if err := os.MkdirAll(filepath.Dir(filepath.Join(dir, name)), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	p, err := problem.Load(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(t.TempDir(), "out")
+	for _, v := range ExportVersions {
+		if _, err := Export(p, "", out, v); err == nil || !strings.Contains(err.Error(), `".hidden"`) {
+			t.Errorf("%s: err %v, want the dot group named", v, err)
+		}
+		if _, err := os.Stat(out); err == nil {
+			t.Errorf("%s: %s written by a refused export", v, out)
+		}
 	}
 }
