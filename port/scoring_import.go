@@ -52,6 +52,7 @@ func groupsYAML(p *problem.Problem, terms []term, names map[string]string) strin
 		// Terms of the same tests are one group of their total.
 		if i := slices.IndexFunc(kept, func(k term) bool { return maps.Equal(k.tests, t.tests) }); i >= 0 {
 			kept[i].score += t.score
+			kept[i].name = commonGroup(kept[i].name, t.name)
 			continue
 		}
 		kept = append(kept, t)
@@ -97,6 +98,20 @@ func groupName(name string, used map[string]bool) string {
 	}
 	used[out] = true
 	return out
+}
+
+// commonGroup is the group holding both a and b (paths under data/):
+// their common leading folders, "secret" for none.
+func commonGroup(a, b string) string {
+	pa, pb := strings.Split(a, "/"), strings.Split(b, "/")
+	n := 0
+	for n < len(pa) && n < len(pb) && pa[n] == pb[n] {
+		n++
+	}
+	if n == 0 {
+		return "secret"
+	}
+	return strings.Join(pa[:n], "/")
 }
 
 // globQuote escapes the characters path.Match gives a meaning.
