@@ -163,7 +163,7 @@ func kattisCacheable(tr grade.TestResult, run grade.TestRun, p *problem.Problem)
 	if lim.CPU > 0 {
 		scale = float64(run.RunLimits.CPU) / float64(lim.CPU)
 	}
-	if !cacheable(tr, lim, scale) {
+	if !cacheable(tr, lim, scale, allTimes(lim, scale)) {
 		return false
 	}
 	// A derived time limit is made from the cached times themselves, so

@@ -15,10 +15,9 @@ import (
 )
 
 // BorderlineShare is how near, as a share of the time limit, a run's CPU
-// time may come to a time the checks compare it with (half the limit,
-// the limit, the scaled limit a time_limit_exceeded solution runs under)
-// and still be cached: a run nearer than that is judged again each time,
-// so that the margin checks measure it afresh.
+// time may come to a time a check compares it with (see checkTimes) and
+// still be cached: a run nearer than that is judged again each time, so
+// that the margin checks measure it afresh.
 const BorderlineShare = 0.10
 
 // cachedRun is what the run cache keeps of a solution's run on a test:
@@ -56,11 +55,11 @@ func (c cachedRun) result(t problem.Test) grade.TestResult {
 // (the machine may have been busy), not a result of a run again with a
 // longer wall limit than its key's (grade.TestResult.WallRechecked) that
 // needed it (neither stopped for CPU time nor within the key's wall
-// limit), and not a CPU time within
-// BorderlineShare of the time limit from a time the checks compare it
-// with. lim is the 1x limit, scale what the solution's CPU limit was
-// multiplied by.
-func cacheable(t grade.TestResult, lim runner.Limits, scale float64) bool {
+// limit), and not a CPU time within BorderlineShare of the time limit
+// from one of the times at, which a check compares it with (checkTimes,
+// allTimes). lim is the 1x limit, scale what the solution's CPU limit
+// was multiplied by.
+func cacheable(t grade.TestResult, lim runner.Limits, scale float64, at []time.Duration) bool {
 	enforced := time.Duration(float64(lim.CPU) * max(scale, 1))
 	if t.WallRechecked && t.Status != runner.CPUExceeded && t.WallMs > runner.DefaultWall(enforced).Milliseconds() {
 		return false
@@ -72,12 +71,62 @@ func cacheable(t grade.TestResult, lim runner.Limits, scale float64) bool {
 		return t.CPU >= enforced
 	}
 	near := time.Duration(float64(lim.CPU) * BorderlineShare)
-	for _, at := range []time.Duration{time.Duration(float64(lim.CPU) * ACMargin), lim.CPU, enforced} {
-		if t.CPU > at-near && t.CPU < at+near {
+	for _, x := range at {
+		if t.CPU > x-near && t.CPU < x+near {
 			return false
 		}
 	}
 	return true
+}
+
+// allTimes are every time a check may compare a run with: half the
+// limit (the accepted margin, the MLE margin), the limit (the verdict)
+// and the limit a time_limit_exceeded solution runs under (the TLE
+// margin). A run whose solution's folder is not known to the caller
+// (a Kattis submission) is kept only clear of all of them.
+func allTimes(lim runner.Limits, scale float64) []time.Duration {
+	return []time.Duration{time.Duration(float64(lim.CPU) * ACMargin), lim.CPU, time.Duration(float64(lim.CPU) * max(scale, 1))}
+}
+
+// checkTimes are the times whose side a run of a solution of a native
+// package may change the outcome of a check by: a time kept although it
+// lies near another one changes no check, whichever side of it a fresh
+// run would fall.
+//
+//   - accepted (not the reference): half the limit, which the accepted
+//     margin check compares the slowest test with. The limit itself is
+//     not: a run within BorderlineShare of it is far past half the limit,
+//     so the accepted margin fails whether a fresh run is accepted or
+//     stopped there.
+//   - time_limit_exceeded (run at TLEScale × the limit, stopped at its
+//     first test that ends otherwise than accepted): the scaled limit,
+//     which decides whether the run is that first failure and the TLE
+//     margin check's "still exceeds 1.5x". Neither half the limit (no
+//     check compares a TLE solution's time with it) nor the limit: a run
+//     near the limit is accepted at the scaled limit either way, so it
+//     does not stop the solution, and the solution's verdict at 1x is TLE
+//     whenever its run stops at a test past the scaled limit (whichever
+//     earlier test was past the limit); when no test is, the TLE margin
+//     check fails whatever the tests near the limit gave.
+//   - memory_limit_exceeded: half the limit (the MLE margin check) and
+//     the limit (the verdict).
+//   - every other folder, and the reference solution (judged on every
+//     test, its outputs compared): the limit, past which a run is TLE
+//     rather than its verdict.
+func checkTimes(sr *solRun) []time.Duration {
+	lim := sr.lim.CPU
+	half := time.Duration(float64(lim) * ACMargin)
+	switch {
+	case sr.reference:
+		return []time.Duration{half, lim}
+	case sr.sol.Expected == verdict.AC:
+		return []time.Duration{half}
+	case sr.sol.Expected == verdict.TLE:
+		return []time.Duration{time.Duration(float64(lim) * max(sr.scale, 1))}
+	case sr.sol.Expected == verdict.MLE:
+		return []time.Duration{half, lim}
+	}
+	return []time.Duration{lim}
 }
 
 // checkerSettings is what a run's key takes from the problem's checker

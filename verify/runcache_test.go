@@ -135,3 +135,74 @@ func checks(rep *verify.Report) map[string]string {
 	}
 	return m
 }
+
+// nearLimits is a time_limit_exceeded solution of the sum fixture (time
+// limit 300 ms) that answers test 2 after about half the limit of CPU
+// time, test 1 after about the limit, and spins on test 3 until it is
+// stopped at 1.5x the limit. It measures its own CPU time, so where its
+// runs end does not depend on the machine's load.
+const nearLimits = `#define _POSIX_C_SOURCE 199309L
+#include <stdio.h>
+#include <time.h>
+
+static void spin(long ms) {
+    struct timespec t;
+    volatile unsigned long n = 0;
+    for (;;) {
+        clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
+        if (t.tv_sec * 1000L + t.tv_nsec / 1000000L >= ms) return;
+        for (int i = 0; i < 100000; i++) n++;
+    }
+}
+
+int main(void) {
+    long a, b;
+    if (scanf("%ld %ld", &a, &b) != 2) return 1;
+    if (a == 5) spin(290);
+    if (a == -3) spin(150);
+    if (a == 1000000000) spin(100000);
+    printf("%ld\n", a + b);
+    return 0;
+}
+`
+
+// TestRunCacheKeepsTLESolution: a second verify of a package whose
+// time_limit_exceeded solution ends tests near half the limit and near
+// the limit (times no check of such a solution turns on) and is stopped
+// by its CPU limit on another runs nothing: every run is in the cache.
+func TestRunCacheKeepsTLESolution(t *testing.T) {
+	root := copyFixture(t)
+	trimSlow(t, root)
+	for _, f := range []string{"wrong_answer", "run_time_error"} {
+		remove(t, filepath.Join(root, "solutions", "sum", f))
+	}
+	write(t, filepath.Join(root, "solutions", "sum", "time_limit_exceeded", "near.c"), nearLimits)
+	store := runcache.Open(t.TempDir())
+	kit := newKit(t, root)
+	pkg := filepath.Join(root, "problems", "sum")
+
+	first := verifyCached(t, kit, store, 2, pkg)
+	name := verify.SolutionCheck + "time_limit_exceeded/near.c"
+	if c := first.Problems[0].Check(name); c == nil || c.Status != verify.Pass {
+		t.Fatalf("first verify: check %q: %+v, want pass", name, c)
+	}
+	if c := first.Problems[0].Check(verify.CheckTLEMargin); c == nil || c.Status != verify.Pass {
+		t.Fatalf("first verify: TLE margin: %+v, want pass", c)
+	}
+	second := verifyCached(t, kit, store, 2, pkg)
+	// The first verify may have run tests after the TLE (started before
+	// it ended); the second stops at the cached TLE.
+	if second.Stats.Runs != 0 || second.Stats.CachedRuns == 0 {
+		var times []string
+		if tm := first.Problems[0].Times; tm != nil {
+			for _, s := range tm.Solutions {
+				times = append(times, fmt.Sprintf("%s %+v", s.File, s.Times))
+			}
+		}
+		t.Errorf("second verify: %d runs, %d from the cache; want 0 runs, all from the cache (first: %s)",
+			second.Stats.Runs, second.Stats.CachedRuns, strings.Join(times, "; "))
+	}
+	if c := second.Problems[0].Check(name); c == nil || c.Status != verify.Pass {
+		t.Errorf("second verify: check %q: %+v, want pass", name, c)
+	}
+}

@@ -790,7 +790,7 @@ func (r *run) solutionSequence(pk *pkg, sr *solRun) *sequence {
 				tr = grade.TestResult{Name: t.Name, Verdict: rep.Verdict, Message: rep.Compile.Output}
 			}
 			sr.results[i] = tr
-			if useCache && ctx.Err() == nil && cacheable(tr, sr.lim, sr.scale) {
+			if useCache && ctx.Err() == nil && cacheable(tr, sr.lim, sr.scale, checkTimes(sr)) {
 				_ = r.cache.Put(key, toCached(tr)) // a result not kept is made again next time
 			}
 			return tr.Verdict != verdict.AC
