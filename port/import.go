@@ -63,6 +63,9 @@ func Import(pkgDir, problemsDir, solutionsDir, slug string) ([]string, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%s: the imported package does not load: %w", pkgDir, err)
 	}
+	if note := orderNote(p, native); note != "" {
+		dropped = append(dropped, note)
+	}
 	d, err := importSubmissions(p, solTmp, native.Scoring != nil)
 	if err != nil {
 		return nil, err
@@ -151,6 +154,24 @@ func writeNative(p *problem.Problem, dir string) ([]string, error) {
 		}
 	}
 	return append(dropped, kattisOnly(p)...), nil
+}
+
+// orderNote says where the native problem runs the imported tests in
+// another order than the package (natural against lexicographic order
+// of names): the first failing test, whose verdict is the submission's,
+// may then differ. It returns "" when the orders agree.
+func orderNote(p, native *problem.Problem) string {
+	names, err := nativeNames(p.Tests)
+	if err != nil || len(native.Tests) != len(names) {
+		return ""
+	}
+	for i, t := range native.Tests {
+		if t.Name != names[i] {
+			return fmt.Sprintf("test order: natively tests/%s runs before tests/%s (natural order of names), in the package after it (lexicographic order): a submission that fails several tests in different ways may get another verdict",
+				t.Name, names[i])
+		}
+	}
+	return ""
 }
 
 // kattisOnly names what the package says that the native format cannot.

@@ -119,3 +119,30 @@ func TestImportRefuses(t *testing.T) {
 		t.Fatalf("%s is not a package", fx)
 	}
 }
+
+// TestImportOrderNote: import names a package whose tests run in another
+// order natively (g10 before g2 in the package, after it natively), and
+// only such a package.
+func TestImportOrderNote(t *testing.T) {
+	for _, tt := range []struct {
+		groups []string
+		note   bool
+	}{
+		{[]string{"g2", "g10"}, true},
+		{[]string{"g1", "g2"}, false},
+	} {
+		files := map[string]string{}
+		for _, g := range tt.groups {
+			files["data/secret/"+g+"/1"] = ""
+		}
+		dir := writePackage(t, "name: Order\n", files)
+		dropped, err := Import(dir, t.TempDir(), t.TempDir(), "order")
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := slices.ContainsFunc(dropped, func(d string) bool { return strings.HasPrefix(d, "test order:") })
+		if got != tt.note {
+			t.Errorf("groups %v: dropped %q, want a test order line: %v", tt.groups, dropped, tt.note)
+		}
+	}
+}

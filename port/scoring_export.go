@@ -2,10 +2,12 @@ package port
 
 import (
 	"fmt"
+	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 
+	"github.com/puzzlejudge/judge/internal/fileutil"
 	"github.com/puzzlejudge/judge/problem"
 	"github.com/puzzlejudge/judge/problem/kattis"
 )
@@ -25,7 +27,8 @@ func scoredGroups(p *problem.Problem) []*problem.ScoreGroup {
 // writeScoredData writes the tests of a native scoring problem: the
 // samples to data/sample, each group's tests to data/secret/<group>/ (a
 // test in two groups is in both folders: a Kattis test case is in one
-// group), with each group's scoring. It returns what the package says
+// group; the second and later copies are relative links to the first),
+// with each group's scoring. It returns what the package says
 // otherwise than the native problem.
 //
 // 2025-09 says native groups exactly: secret sums its groups
@@ -58,6 +61,14 @@ func writeScoredData(p *problem.Problem, dir string, v kattis.Version) ([]string
 			return nil, err
 		}
 	}
+	// written holds where each test was written first (without the
+	// extension); a later copy links to it.
+	written := map[string]string{}
+	for _, t := range p.Tests {
+		if t.Sample {
+			written[t.Name] = filepath.Join(dir, "data", "sample", padded[t.Name])
+		}
+	}
 	groups := scoredGroups(p)
 	for _, g := range groups {
 		if strings.HasPrefix(g.Name, ".") {
@@ -69,9 +80,17 @@ func writeScoredData(p *problem.Problem, dir string, v kattis.Version) ([]string
 	for _, g := range groups {
 		gdir := filepath.Join(dir, "data", "secret", g.Name)
 		for _, name := range g.Tests() {
-			if err := copyTest(byName[name], filepath.Join(gdir, padded[name])); err != nil {
+			base := filepath.Join(gdir, padded[name])
+			if first, ok := written[name]; ok {
+				if err := linkTest(first, base); err != nil {
+					return nil, err
+				}
+				continue
+			}
+			if err := copyTest(byName[name], base); err != nil {
 				return nil, err
 			}
+			written[name] = base
 		}
 		var cfg string
 		if v == kattis.V2025 {
@@ -122,6 +141,25 @@ func copyTest(t problem.Test, base string) error {
 		return err
 	}
 	return copyFile(t.Output, base+".ans")
+}
+
+// linkTest makes base.in and base.ans relative symbolic links to
+// first.in and first.ans (the format allows links that stay inside the
+// package).
+func linkTest(first, base string) error {
+	if err := os.MkdirAll(filepath.Dir(base), 0o755); err != nil {
+		return fmt.Errorf("%s: %w", filepath.Dir(base), fileutil.UnwrapPath(err))
+	}
+	for _, ext := range []string{".in", ".ans"} {
+		target, err := filepath.Rel(filepath.Dir(base), first+ext)
+		if err != nil {
+			return fmt.Errorf("%s: %w", base+ext, err)
+		}
+		if err := os.Symlink(target, base+ext); err != nil {
+			return fmt.Errorf("%s: %w", base+ext, fileutil.UnwrapPath(err))
+		}
+	}
+	return nil
 }
 
 // sameFirstFailure reports whether the package's order of tests (samples,

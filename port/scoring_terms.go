@@ -77,23 +77,6 @@ func (c *cond) need(tests map[string]bool) (map[string]bool, error) {
 	return out, nil
 }
 
-// plain reports whether c is an all of tests (an all of alls ...): the
-// group is accepted exactly when every test below it is.
-func (c *cond) plain() bool {
-	switch c.op {
-	case "test":
-		return true
-	case "all":
-		for _, k := range c.kids {
-			if !k.plain() {
-				return false
-			}
-		}
-		return true
-	}
-	return false
-}
-
 // minTerms is the terms of the least of the children's scores, each
 // child's terms given (a test is one term): the least is a term when
 // every child is one, and nothing when a child scores nothing. A child

@@ -101,6 +101,9 @@ func TestExportScoredGroups(t *testing.T) {
 			if n, want := len(got.Tests), len(native.Tests)+3; n != want {
 				t.Errorf("%d test cases, want %d (the small tests twice)", n, want)
 			}
+			if fi, err := os.Lstat(filepath.Join(out, "data", "secret", "large", "small-1.in")); err != nil || fi.Mode()&os.ModeSymlink == 0 {
+				t.Errorf("secret/large/small-1.in: %v, %v: want a link to the copy in secret/small", fi, err)
+			}
 			checked := 0
 			patterns(names, func(mask int, fails func(string) verdict.Verdict) {
 				want := scoreOf(native, func(tc problem.Test) verdict.Verdict { return fails(tc.Name) })
