@@ -140,7 +140,7 @@ func (j *jobs) apply(ctx context.Context, f queue.Final) error {
 	}
 	ctx, cancel := context.WithTimeout(ctx, 10*time.Second)
 	defer cancel()
-	applied, err := j.st.ApplyResult(ctx, f.SubmissionID, int(f.Gen), store.Result{
+	sub, applied, err := j.st.ApplyResultGet(ctx, f.SubmissionID, int(f.Gen), store.Result{
 		Verdict: string(f.Report.Verdict), Report: data, Error: f.Report.Error, Attempt: f.Attempt,
 	})
 	if err != nil {
@@ -148,7 +148,7 @@ func (j *jobs) apply(ctx context.Context, f queue.Final) error {
 		return err
 	}
 	if applied {
-		j.applied(ctx, f.SubmissionID)
+		j.applied(sub)
 	}
 	return nil
 }
@@ -209,12 +209,10 @@ func (la *localApply) finish(ok bool) {
 	})
 }
 
-// applied tells the metrics and the hub of a result now in the store.
-func (j *jobs) applied(ctx context.Context, id string) {
-	sub, err := j.st.Get(ctx, id)
-	if err != nil {
-		return
-	}
+// applied tells the metrics and the hub of a result now in the store,
+// sub being the row as its write left it.
+func (j *jobs) applied(sub store.Submission) {
+	id := sub.ID
 	if j.metrics != nil {
 		j.metrics.Judged(sub.Language, sub.Verdict, timeBetween(sub.StartedAt, sub.FinishedAt), sub.FinishedAt.Sub(sub.QueuedAt))
 	}

@@ -15,19 +15,19 @@ import (
 	"github.com/puzzlejudge/judge/verdict"
 )
 
-// countingStore is a real store that counts ApplyResult calls and can
-// fail the first ones.
+// countingStore is a real store that counts ApplyResultGet calls (how
+// the service applies a final) and can fail the first ones.
 type countingStore struct {
 	store.Store
 	calls, fail atomic.Int32
 }
 
-func (c *countingStore) ApplyResult(ctx context.Context, id string, gen int, r store.Result) (bool, error) {
+func (c *countingStore) ApplyResultGet(ctx context.Context, id string, gen int, r store.Result) (store.Submission, bool, error) {
 	c.calls.Add(1)
 	if c.fail.Add(-1) >= 0 {
-		return false, errors.New("store away")
+		return store.Submission{}, false, errors.New("store away")
 	}
-	return c.Store.ApplyResult(ctx, id, gen, r)
+	return c.Store.ApplyResultGet(ctx, id, gen, r)
 }
 
 // TestApplyLocal checks that a final this process's worker applied is
