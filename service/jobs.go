@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"log/slog"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/nats-io/nats.go"
@@ -45,8 +46,10 @@ type jobs struct {
 	// stopLive ends the feed of live events to the hub.
 	stopLive func()
 
-	// local is the generations this process's own worker applied.
-	local recent[struct{}]
+	// localWorker is the ID of this process's own worker, whose finals
+	// it applies itself (OnFinal); local is those applications.
+	localWorker string
+	local       recent[*localApply]
 	// queuedAt is when the generations this process published were
 	// queued, for the queue-wait metric when their judging starts.
 	queuedAt recent[time.Time]
@@ -59,7 +62,7 @@ type jobs struct {
 // openJobs starts (or dials) NATS, sets up the queue and the package
 // store, and starts the applier, the give-up watch and the live feed.
 func openJobs(ctx context.Context, cfg Config, st store.Store, h *hub, cat *catalog, log *slog.Logger) (_ *jobs, err error) {
-	j := &jobs{st: st, hub: h, cat: cat, log: log, version: cfg.Version}
+	j := &jobs{st: st, hub: h, cat: cat, log: log, version: cfg.Version, localWorker: localWorkerID()}
 	defer func() {
 		if err != nil {
 			j.close()
@@ -137,7 +140,7 @@ func (j *jobs) apply(ctx context.Context, f queue.Final) error {
 	}
 	ctx, cancel := context.WithTimeout(ctx, 10*time.Second)
 	defer cancel()
-	applied, err := j.st.ApplyResult(ctx, f.SubmissionID, int(f.Gen), store.Result{
+	sub, applied, err := j.st.ApplyResultGet(ctx, f.SubmissionID, int(f.Gen), store.Result{
 		Verdict: string(f.Report.Verdict), Report: data, Error: f.Report.Error, Attempt: f.Attempt,
 	})
 	if err != nil {
@@ -145,38 +148,71 @@ func (j *jobs) apply(ctx context.Context, f queue.Final) error {
 		return err
 	}
 	if applied {
-		j.applied(ctx, f.SubmissionID)
+		j.applied(sub)
 	}
 	return nil
 }
 
 // applyLocal applies a final of this process's own worker, as soon as
-// the events stream stored it, and remembers it so that the applier,
-// fetching the same final, does not write it again.
+// the events stream stored it, and tells the applier, which fetches the
+// same final, whether it succeeded.
 func (j *jobs) applyLocal(ctx context.Context, f queue.Final) error {
-	if err := j.apply(ctx, f); err != nil {
-		return err
-	}
-	j.local.put(f.SubmissionID, f.Gen, struct{}{})
-	return nil
+	la := j.local.get(f.SubmissionID, f.Gen, newLocalApply)
+	err := j.apply(ctx, f)
+	la.finish(err == nil)
+	return err
 }
 
+// localWait bounds how long the applier waits for this process's worker
+// to apply its own final (apply gives up after 10 s).
+const localWait = 15 * time.Second
+
 // applyStream applies a final the applier fetched from the events
-// stream: one this process already applied is settled in the store (a
-// second write would change nothing) and is only acknowledged.
+// stream. This process's worker applies its own finals itself, the
+// moment they are stored, so the applier usually fetches one while that
+// is under way: it waits for it, and a final applied so is settled in
+// the store (a second write would change nothing) and only acknowledged.
+// A final whose application failed, or that did not come in localWait,
+// is applied here, as is every other worker's.
 func (j *jobs) applyStream(ctx context.Context, f queue.Final) error {
-	if _, ok := j.local.take(f.SubmissionID, f.Gen); ok {
-		return nil
+	if f.Worker != "" && f.Worker == j.localWorker {
+		la := j.local.get(f.SubmissionID, f.Gen, newLocalApply)
+		t := time.NewTimer(localWait)
+		select {
+		case <-la.done:
+		case <-t.C:
+		case <-ctx.Done():
+		}
+		t.Stop()
+		j.local.take(f.SubmissionID, f.Gen)
+		if la.ok.Load() {
+			return nil
+		}
 	}
 	return j.apply(ctx, f)
 }
 
-// applied tells the metrics and the hub of a result now in the store.
-func (j *jobs) applied(ctx context.Context, id string) {
-	sub, err := j.st.Get(ctx, id)
-	if err != nil {
-		return
-	}
+// localApply is this process's worker applying one generation's final.
+type localApply struct {
+	done chan struct{} // closed when it ended
+	ok   atomic.Bool   // it succeeded
+	once sync.Once
+}
+
+func newLocalApply() *localApply { return &localApply{done: make(chan struct{})} }
+
+// finish records the end of the application.
+func (la *localApply) finish(ok bool) {
+	la.once.Do(func() {
+		la.ok.Store(ok)
+		close(la.done)
+	})
+}
+
+// applied tells the metrics and the hub of a result now in the store,
+// sub being the row as its write left it.
+func (j *jobs) applied(sub store.Submission) {
+	id := sub.ID
 	if j.metrics != nil {
 		j.metrics.Judged(sub.Language, sub.Verdict, timeBetween(sub.StartedAt, sub.FinishedAt), sub.FinishedAt.Sub(sub.QueuedAt))
 	}

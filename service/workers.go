@@ -23,15 +23,14 @@ func (s *Service) startWorkers(n int) error {
 		}
 		s.eng = eng
 	}
-	host, _ := os.Hostname()
 	w := &worker.Worker{
 		JS: s.q.js, Engine: s.eng, Slots: n, CacheDir: filepath.Join(s.cfg.Data, "cache"),
-		ID: fmt.Sprintf("%s-%d-local", or(host, "server"), os.Getpid()), Version: s.cfg.Version,
+		ID: localWorkerID(), Version: s.cfg.Version,
 		DrainTimeout: s.cfg.Drain, Heartbeat: max(s.q.q.Config().AckWait/3, 100*time.Millisecond),
 		Log: func(msg string) { s.log.Info(msg) },
 		// A final this process's worker stored is applied at once; the
-		// applier, fetching it after, only acknowledges it (or applies
-		// it, if this failed).
+		// applier, fetching it too, waits for that and only acknowledges
+		// it (or applies it, if this failed).
 		OnFinal: func(ctx context.Context, f queue.Final) { _ = s.q.applyLocal(ctx, f) },
 	}
 	if s.q.srv != nil {
@@ -47,6 +46,13 @@ func (s *Service) startWorkers(n int) error {
 		}
 	})
 	return nil
+}
+
+// localWorkerID is the ID of this process's own worker: its finals are
+// the ones the process applies itself.
+func localWorkerID() string {
+	host, _ := os.Hostname()
+	return fmt.Sprintf("%s-%d-local", or(host, "server"), os.Getpid())
 }
 
 func or(s, def string) string {

@@ -603,3 +603,50 @@ func TestMarkJudgingKeepsTheStart(t *testing.T) {
 		}
 	})
 }
+
+// TestApplyResultGet: the row it returns is the row as stored, and only
+// the write that applied returns one.
+func TestApplyResultGet(t *testing.T) {
+	contract(t, func(t *testing.T, s Store) {
+		ctx := context.Background()
+		created, _, err := s.Create(ctx, sub("ann", "sum"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if ok, err := s.MarkJudging(ctx, created.ID, 1, 1); !ok || err != nil {
+			t.Fatalf("MarkJudging = %v, %v", ok, err)
+		}
+		rep := json.RawMessage(`{"verdict":"WA"}`)
+		cases := []struct {
+			name    string
+			gen     int
+			want    bool
+			verdict string
+		}{
+			{"a newer generation", 2, false, "AC"},
+			{"the current one", 1, true, "WA"},
+			{"a repeat", 1, false, "AC"},
+		}
+		for _, c := range cases {
+			got, ok, err := s.ApplyResultGet(ctx, created.ID, c.gen, Result{Verdict: c.verdict, Report: rep, Attempt: 1})
+			if err != nil || ok != c.want {
+				t.Fatalf("%s: applied %v, %v; want %v", c.name, ok, err, c.want)
+			}
+			if !ok {
+				if got.ID != "" {
+					t.Errorf("%s: not applied, yet returned %+v", c.name, got)
+				}
+				continue
+			}
+			stored, err := s.Get(ctx, created.ID)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got.State != Done || got.Verdict != c.verdict || string(got.Report) != string(rep) || got.FinishedAt.IsZero() ||
+				!got.FinishedAt.Equal(stored.FinishedAt) || !got.StartedAt.Equal(stored.StartedAt) || !got.CreatedAt.Equal(stored.CreatedAt) ||
+				got.User != stored.User || got.Attempt != stored.Attempt || got.Source != stored.Source {
+				t.Errorf("%s: returned %+v, stored %+v", c.name, got, stored)
+			}
+		}
+	})
+}

@@ -26,6 +26,11 @@ type Store interface {
 	// it reports whether it applied. A positive r.Attempt is recorded as
 	// MarkJudging(id, gen, r.Attempt) would, in the same write.
 	ApplyResult(ctx context.Context, id string, gen int, r Result) (bool, error)
+	// ApplyResultGet is ApplyResult that also returns the submission as
+	// the same write left it, when it applied (the zero Submission when
+	// not): for a caller that shows the result at once, without reading
+	// the row again.
+	ApplyResultGet(ctx context.Context, id string, gen int, r Result) (Submission, bool, error)
 	// Rejudge puts a submission back in the queue with its generation + 1,
 	// its attempt, verdict, report and error cleared, and returns it. A
 	// non-empty packageHash replaces its PackageHash (the package its new

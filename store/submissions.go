@@ -36,6 +36,7 @@ const (
 			THEN ? ELSE started_at END,
 		attempt = CASE WHEN ? > 0 AND attempt < ? THEN ? ELSE attempt END
 		WHERE id = ? AND gen = ? AND state <> 'done'`
+	qApplyGet = qApply + ` RETURNING ` + subCols
 	// qRejudge keeps the package hash when given ''.
 	qRejudge = `UPDATE submissions SET gen = gen + 1, state = 'queued', attempt = 0, verdict = '',
 		report = NULL, error = '', queued_at = ?, started_at = NULL, finished_at = NULL,
@@ -55,7 +56,7 @@ const (
 	qCountQueued = `SELECT COUNT(*) FROM submissions WHERE user_name = ? AND state <> 'done'`
 )
 
-var fixedQueries = []string{qInsert, qByKey, qGet, qExists, qMarkJudging, qApply, qRejudge,
+var fixedQueries = []string{qInsert, qByKey, qGet, qExists, qMarkJudging, qApply, qApplyGet, qRejudge,
 	qRejudgeProblem, qRejudgeProblemPkg, qCancel, qStale, qCountQueued,
 	qUpsertUserKeep, qUpsertUserSet, qInsertToken, qUserRole, qTokenByID, qTouchToken,
 	qListTokens, qRevoke, qTokenExists}
@@ -168,6 +169,20 @@ func (s *sqlStore) ApplyResult(ctx context.Context, id string, gen int, r Result
 		return false, fmt.Errorf("apply result to submission %s: %w", id, err)
 	}
 	return applied(res, "apply result to submission "+id)
+}
+
+// ApplyResultGet applies a result and returns the row it left; see Store.
+func (s *sqlStore) ApplyResultGet(ctx context.Context, id string, gen int, r Result) (Submission, bool, error) {
+	now, a := us(s.now()), r.Attempt
+	sub, err := scanSub(s.queryRow(ctx, s.w, qApplyGet, r.Verdict, nullStr(string(r.Report)), r.Error, now,
+		a, a, a, now, a, a, a, id, gen))
+	if errors.Is(err, sql.ErrNoRows) {
+		return Submission{}, false, nil
+	}
+	if err != nil {
+		return Submission{}, false, fmt.Errorf("apply result to submission %s: %w", id, err)
+	}
+	return sub, true, nil
 }
 
 // applied reports whether an UPDATE changed a row.
