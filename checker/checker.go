@@ -7,6 +7,7 @@
 package checker
 
 import (
+	"bufio"
 	"context"
 	"fmt"
 	"os"
@@ -97,6 +98,17 @@ func cutRunes(b []byte, n int) []byte {
 }
 
 // openPair opens the expected answer and the contestant output.
+// newReader buffers a file being compared: readerSize bytes, or less for a
+// smaller file (most tests' files are a few bytes, and two 64 KiB buffers
+// a test would be most of what the judge allocates).
+func newReader(f *os.File) *bufio.Reader {
+	size := readerSize
+	if fi, err := f.Stat(); err == nil && fi.Mode().IsRegular() && fi.Size() < int64(size) {
+		size = max(int(fi.Size())+1, minReaderSize)
+	}
+	return bufio.NewReaderSize(f, size)
+}
+
 func openPair(expected, output string) (exp, out *os.File, err error) {
 	exp, err = fileutil.Open(expected)
 	if err != nil {

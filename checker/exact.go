@@ -46,7 +46,7 @@ func firstByteDiff(ctx context.Context, output, expected string) (msg string, sa
 	}
 	defer fe.Close()
 	defer fo.Close()
-	re, ro := bufio.NewReaderSize(fe, readerSize), bufio.NewReaderSize(fo, readerSize)
+	re, ro := newReader(fe), newReader(fo)
 	line, col := 1, 1
 	for {
 		if err := ctx.Err(); err != nil {

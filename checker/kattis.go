@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"os"
 	"strconv"
 	"strings"
 
@@ -127,7 +128,7 @@ type stream struct {
 	err  error
 }
 
-func newStream(r io.Reader) *stream { return &stream{r: bufio.NewReaderSize(r, readerSize), line: 1} }
+func newStream(f *os.File) *stream { return &stream{r: newReader(f), line: 1} }
 
 // peek returns the next byte, or -1 at the end.
 func (s *stream) peek() int {

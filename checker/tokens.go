@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 
 	"github.com/puzzlejudge/judge/verdict"
 )
@@ -22,8 +23,9 @@ func (Tokens) Check(ctx context.Context, input, output, expected string) (Result
 }
 
 const (
-	readerSize = 64 << 10 // buffer size of each streamed file
-	chunkSize  = 4 << 10  // bytes of a token compared at a time
+	readerSize    = 64 << 10 // buffer size of each streamed file
+	minReaderSize = 256      // the least (newReader)
+	chunkSize     = 4 << 10  // bytes of a token compared at a time
 )
 
 func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }
@@ -37,8 +39,8 @@ type tokenReader struct {
 	lastTok  int // position of the current token in its line, 1-based
 }
 
-func newTokenReader(r io.Reader) *tokenReader {
-	return &tokenReader{r: bufio.NewReaderSize(r, readerSize), line: 1}
+func newTokenReader(f *os.File) *tokenReader {
+	return &tokenReader{r: newReader(f), line: 1}
 }
 
 // buffered returns the buffered bytes, reading more if none are buffered.

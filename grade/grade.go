@@ -14,6 +14,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/puzzlejudge/judge/internal/fileutil"
 	"os"
 	"path/filepath"
 	"strings"
@@ -472,7 +473,19 @@ func (g *Grader) runTest(ctx context.Context, prog *compile.Program, chk checker
 	if s, ok := chk.(session); ok {
 		return g.runSession(ctx, prog, s, t, out, runLim, lim, tr)
 	}
-	res, err := g.Sandbox.Run(ctx, prog.Spec(t.Input, out, runLim))
+	spec := prog.Spec(t.Input, out, runLim)
+	if outs.direct() {
+		// A memory file of the judge's: the program writes into it
+		// itself, with no pipe and no copy, and learns no host path.
+		f, err := fileutil.OpenFile(out, os.O_WRONLY|os.O_TRUNC, 0)
+		if err != nil {
+			tr.Verdict, tr.Message = verdict.IE, fmt.Sprintf("output: %v", err)
+			return tr
+		}
+		defer f.Close()
+		spec.Stdout, spec.StdoutFile = "", f
+	}
+	res, err := g.Sandbox.Run(ctx, spec)
 	if err != nil {
 		tr.Verdict, tr.Message = verdict.IE, err.Error()
 		return tr

@@ -60,6 +60,11 @@ func (o *outputs) path(worker int, test string) string {
 	return filepath.Join(o.dir, filepath.FromSlash(test)+".out")
 }
 
+// direct says whether outputs are the judge's memory files, which a
+// program may be given to write into itself (runner.Spec.StdoutFile): a
+// file on disk would show the program its host path.
+func (o *outputs) direct() bool { return o.mem != nil }
+
 // kept says whether outputs stay once checked (TestResult.OutputPath).
 func (o *outputs) kept() bool { return o.keep }
 

@@ -17,9 +17,11 @@ func newExportCmd() *cobra.Command {
 		Long: `export writes the problem (a slug under the problems folder, or a package folder) as a Kattis
 problem package in outdir, which must not exist or be empty: problem.yaml of --version, the statement
 as problem_statement/problem.en.md, the tests as data/sample and data/secret (numbers zero-padded so
-the format's lexicographic order is the natural one), the interactor as the output validator and
+the format's lexicographic order is the natural one), scored groups as a scoring problem with a
+folder per group under data/secret, the interactor as the output validator and
 solutions/<slug>/<verdict>/ as submissions/<verdict>/. It prints each thing the Kattis package
-cannot say (the native validator and generator, a testlib checker, verdict folders the version lacks).`,
+cannot say (the native validator and generator, a testlib checker, verdict folders the version lacks,
+legacy's zero score for a rejected submission).`,
 		Example: "  judge export a-plus-b /tmp/a-plus-b-kattis\n  judge export flip-game out/flip-game --version legacy",
 		Args:    cobra.ExactArgs(2),
 		RunE: func(cmd *cobra.Command, args []string) error {

@@ -17,10 +17,11 @@ submissions as solutions/<slug>/<verdict>/ (slug defaults to the package folder'
 come from --problems-dir and --solutions-dir or the configuration). It refuses a slug that exists.
 Tests become tests/<group>-<name>.in/.out (samples sample-<name>), the default output validator's
 flags the tokens, exact or float checker, an interactive problem's validator the interactor, the
-first input validator program the input_validator (exit 42 = valid); the samples are appended to
-the statement. It prints each thing the native format cannot say (scoring, multi-pass, other input
-validators, custom output validators, include/ folders, directory submissions, folders such as
-rejected/).`,
+first input validator program the input_validator (exit 42 = valid), a scoring problem's groups and
+graders native scored groups where these give the same scores; the samples are appended to the
+statement. It prints each thing the native format cannot say (scores beyond native groups, graders'
+verdicts, multi-pass, other input validators, custom output validators, include/ folders, directory
+submissions, folders such as rejected/).`,
 		Example: "  judge import ~/kattis/hello\n  judge import ~/kattis/hello hello-world",
 		Args:    cobra.RangeArgs(1, 2),
 		RunE: func(cmd *cobra.Command, args []string) error {

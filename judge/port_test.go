@@ -65,16 +65,17 @@ func verdicts(t *testing.T, root string, args ...string) map[string]string {
 	return out
 }
 
-// TestExportVerifiesAlike: the exported a-plus-b (2025-09) and flip-game
-// (legacy) give every solution the verdict the native package gives it (a
-// memory_limit_exceeded solution, in 2025-09's rejected/, may be RE: the
-// format has no MLE).
+// TestExportVerifiesAlike: the exported a-plus-b (2025-09), flip-game
+// (legacy) and the scored divisor-pairs (legacy, which leaves its partial
+// solution out) give every solution the verdict the native package gives
+// it (a memory_limit_exceeded solution, in 2025-09's rejected/, may be
+// RE: the format has no MLE).
 func TestExportVerifiesAlike(t *testing.T) {
 	if testing.Short() {
-		t.Skip("runs every solution of two problems twice")
+		t.Skip("runs every solution of three problems twice")
 	}
 	root := t.TempDir()
-	for slug, version := range map[string]string{"a-plus-b": "2025-09", "flip-game": "legacy"} {
+	for slug, version := range map[string]string{"a-plus-b": "2025-09", "flip-game": "legacy", "divisor-pairs": "legacy"} {
 		t.Run(slug, func(t *testing.T) {
 			repo := []string{"--problems-dir", "../problems", "--solutions-dir", "../solutions"}
 			out := filepath.Join(root, slug)

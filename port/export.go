@@ -87,7 +87,13 @@ func writeKattis(p *problem.Problem, solDir, dir string, v kattis.Version) ([]st
 	if err := copyFile(p.Statement, filepath.Join(dir, "problem_statement", "problem.en.md")); err != nil {
 		return nil, err
 	}
-	if err := writeData(p, dir); err != nil {
+	if p.Scoring != nil {
+		d, err := writeScoredData(p, dir, v)
+		if err != nil {
+			return nil, err
+		}
+		dropped = append(dropped, d...)
+	} else if err := writeData(p, dir); err != nil {
 		return nil, err
 	}
 	if p.Validator != "" {
@@ -111,13 +117,10 @@ func writeKattis(p *problem.Problem, solDir, dir string, v kattis.Version) ([]st
 	if p.Reference != "" {
 		dropped = append(dropped, "reference: "+p.Reference+": the format has no reference solution key (it stays in submissions/)")
 	}
-	if p.Scoring != nil {
-		dropped = append(dropped, "groups: exported as a pass-fail problem (its scored groups are not exported)")
-	}
 	if p.Limits.Output != problem.DefaultOutputLimit && p.Limits.Output%problem.MiB != 0 {
 		dropped = append(dropped, "output_limit: rounded up to whole MiB")
 	}
-	d, err := writeSubmissions(solDir, dir, v)
+	d, err := writeSubmissions(solDir, dir, v, p.Scoring != nil)
 	if err != nil {
 		return nil, err
 	}
@@ -158,6 +161,9 @@ func metadataYAML(p *problem.Problem, v kattis.Version, flags []string, custom b
 	fmt.Fprintf(&b, "problem_format_version: %s\n", v)
 	if v == kattis.Legacy {
 		fmt.Fprintf(&b, "name: %s\n", strconv.Quote(p.Title))
+		if p.Scoring != nil {
+			b.WriteString("type: scoring\n")
+		}
 		switch {
 		case p.Interactive:
 			b.WriteString("validation: custom interactive\n")
@@ -174,8 +180,13 @@ func metadataYAML(p *problem.Problem, v kattis.Version, flags []string, custom b
 		return []byte(b.String())
 	}
 	typ := "pass-fail"
-	if p.Interactive {
+	switch {
+	case p.Interactive && p.Scoring != nil:
+		typ = "scoring interactive"
+	case p.Interactive:
 		typ = "interactive"
+	case p.Scoring != nil:
+		typ = "scoring"
 	}
 	fmt.Fprintf(&b, "type: %s\nname: %s\nuuid: %s\n", typ, strconv.Quote(p.Title), slugUUID(p.Slug))
 	fmt.Fprintf(&b, "limits:\n  time_limit: %s\n  memory: %d\n  output: %d\n",

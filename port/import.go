@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -58,14 +59,15 @@ func Import(pkgDir, problemsDir, solutionsDir, slug string) ([]string, error) {
 	if err != nil {
 		return nil, err
 	}
-	d, err := importSubmissions(p, solTmp)
+	native, err := problem.Load(probTmp)
+	if err != nil {
+		return nil, fmt.Errorf("%s: the imported package does not load: %w", pkgDir, err)
+	}
+	d, err := importSubmissions(p, solTmp, native.Scoring != nil)
 	if err != nil {
 		return nil, err
 	}
 	dropped = append(dropped, d...)
-	if _, err := problem.Load(probTmp); err != nil {
-		return nil, fmt.Errorf("%s: the imported package does not load: %w", pkgDir, err)
-	}
 	if err := moveInto(probTmp, probDest); err != nil {
 		return nil, err
 	}
@@ -119,6 +121,17 @@ func writeNative(p *problem.Problem, dir string) ([]string, error) {
 	}
 	dropped = append(dropped, valDropped...)
 	y.WriteString(valLine)
+	names, err := nativeNames(p.Tests)
+	if err != nil {
+		return nil, err
+	}
+	byName := make(map[string]string, len(names))
+	for i, t := range p.Tests {
+		byName[t.Name] = names[i]
+	}
+	groups, scoreDropped := importedScoring(p, byName)
+	dropped = append(dropped, scoreDropped...)
+	y.WriteString(groups)
 	if err := writeFile(filepath.Join(dir, problem.ConfigFile), []byte(y.String())); err != nil {
 		return nil, err
 	}
@@ -126,10 +139,6 @@ func writeNative(p *problem.Problem, dir string) ([]string, error) {
 		return nil, err
 	}
 	if err := appendSamples(p, dir); err != nil {
-		return nil, err
-	}
-	names, err := nativeNames(p.Tests)
-	if err != nil {
 		return nil, err
 	}
 	for i, t := range p.Tests {
@@ -148,15 +157,11 @@ func writeNative(p *problem.Problem, dir string) ([]string, error) {
 func kattisOnly(p *problem.Problem) []string {
 	k := p.Kattis
 	var out []string
-	if k.Scoring {
-		out = append(out, "scoring: the problem's scores and graders (tests are judged pass-fail)")
-	}
 	if k.MultiPass {
 		out = append(out, "multi-pass: nextpass.in rounds")
 	}
-	flagged := slices.ContainsFunc(p.Tests, func(t problem.Test) bool { return len(t.ValidatorArgs) > 0 })
-	if flagged {
-		out = append(out, "input validator flags of the test groups")
+	if f := validatorFlagGroups(p.Tests); f != "" {
+		out = append(out, "input validator flags of the test groups ("+f+"): the native input_validator runs with no arguments")
 	}
 	for _, d := range []string{"include", "generators", "input_format_validators", "static_validator", "attachments", "solution"} {
 		if isDir(filepath.Join(k.Package.Dir, d)) {
@@ -164,6 +169,35 @@ func kattisOnly(p *problem.Problem) []string {
 		}
 	}
 	return out
+}
+
+// validatorFlagGroups lists the groups whose tests give the input
+// validators flags, each with its flags ("secret/g1: --max 10"), "" when
+// none does.
+func validatorFlagGroups(tests []problem.Test) string {
+	var out []string
+	for _, t := range tests {
+		if len(t.ValidatorArgs) == 0 {
+			continue
+		}
+		var parts []string
+		for _, name := range slices.Sorted(maps.Keys(t.ValidatorArgs)) {
+			flags := strings.Join(t.ValidatorArgs[name], " ")
+			if name != "" {
+				flags = name + ": " + flags
+			}
+			parts = append(parts, flags)
+		}
+		group := t.Group
+		if group == "" {
+			group = t.Name
+		}
+		item := group + ": " + strings.Join(parts, "; ")
+		if !slices.Contains(out, item) {
+			out = append(out, item)
+		}
+	}
+	return strings.Join(out, ", ")
 }
 
 func isDir(path string) bool {

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/puzzlejudge/judge/author"
 	"github.com/puzzlejudge/judge/problem"
 	"github.com/puzzlejudge/judge/problem/kattis"
 )
@@ -23,7 +24,9 @@ var nativeFolders = map[string]string{
 }
 
 // importSubmissions copies the package's submissions into dir/<verdict>/.
-func importSubmissions(p *problem.Problem, dir string) ([]string, error) {
+// scored says the native problem has scored groups: partially_accepted/
+// is then a native folder too.
+func importSubmissions(p *problem.Problem, dir string, scored bool) ([]string, error) {
 	pk := p.Kattis.Package
 	if pk.Submissions == "" {
 		return nil, nil
@@ -36,7 +39,9 @@ func importSubmissions(p *problem.Problem, dir string) ([]string, error) {
 	for _, s := range subs {
 		name := rel(pk.Dir, s.Path)
 		folder, ok := nativeFolders[s.Folder]
-		if f, why := ruledFolder(s); why != "" {
+		if scored && s.Folder == kattis.FolderPartiallyAccepted && len(s.Expected) == 0 {
+			folder, ok = author.PartialFolder, true
+		} else if f, why := ruledFolder(s); why != "" {
 			dropped = append(dropped, fmt.Sprintf("%s: %s", name, why))
 			continue
 		} else if f != "" {

@@ -53,8 +53,12 @@ func exportFolder(native string, v kattis.Version) string {
 	return ""
 }
 
-// writeSubmissions copies solDir/<verdict>/* into submissions/.
-func writeSubmissions(solDir, dir string, v kattis.Version) ([]string, error) {
+// writeSubmissions copies solDir/<verdict>/* into submissions/. scored
+// says the problem has scored groups: a legacy package then leaves its
+// partially accepted solutions out, since legacy gives a partial score
+// only to an accepted submission and a native partial solution fails a
+// test (see writeScoredData).
+func writeSubmissions(solDir, dir string, v kattis.Version, scored bool) ([]string, error) {
 	verdicts, err := os.ReadDir(solDir)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, nil
@@ -74,6 +78,10 @@ func writeSubmissions(solDir, dir string, v kattis.Version) ([]string, error) {
 		folder := exportFolder(vd.Name(), v)
 		for _, f := range files {
 			if f.Name()[0] == '.' {
+				continue
+			}
+			if scored && v == kattis.Legacy && folder == kattis.FolderPartiallyAccepted {
+				dropped = append(dropped, fmt.Sprintf("solutions/%s/%s: legacy scores a submission that fails a test 0, so no partial solution can get a partial score there; not exported", vd.Name(), f.Name()))
 				continue
 			}
 			if folder == "" {

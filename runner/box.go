@@ -33,8 +33,11 @@ type box struct {
 	replies chan helperReply
 	runID   int64 // the number of the current run
 
-	// next delivers the group of the next run, made in the background.
-	next  chan *runGroup
+	// next is the group of the next run, made while the last run's
+	// program ran; spent are the groups of finished runs, removed while
+	// the next run's program starts.
+	next  *runGroup
+	spent []cgroup.Group
 	runs  int // runs so far, for the groups' names
 	procs int // the task limit of the last run, which the next group gets ahead
 
@@ -60,12 +63,13 @@ type runGroup struct {
 	err   error
 }
 
-// release closes the group's files and removes it in the background.
-func (r *runGroup) release(s *Sandbox) {
+// retire closes a finished run's group files and leaves the group to be
+// removed while the next run's program starts (tidy), or when the box goes.
+func (b *box) retire(r *runGroup) {
 	closeAll(r.enter)
 	closeAll(r.limit)
 	if r.g != nil {
-		s.removeLater(r.g)
+		b.spent = append(b.spent, r.g)
 	}
 }
 
@@ -127,52 +131,85 @@ func (b *box) create() error {
 		if err := unix.Mount("tmpfs", filepath.Join(b.dir, "prog"), "tmpfs", unix.MS_NOSUID|unix.MS_NODEV, "size=2g,nr_inodes=4096,mode=0755"); err != nil {
 			return fmt.Errorf("mount program tmpfs: %w", err)
 		}
-		b.prepareGroup()
 	}
 	return b.startHelper()
 }
 
-// prepareGroup starts making the next run's cgroup in the background.
-func (b *box) prepareGroup() {
+// makeGroup makes a run's cgroup, with its task limit set and the files
+// that join it and take its memory limit open.
+func (b *box) makeGroup(procs int) (*runGroup, error) {
 	b.runs++
-	name := fmt.Sprintf("box%d-run%d", b.id, b.runs)
-	ch := make(chan *runGroup, 1)
-	b.next = ch
-	procs := b.procs
-	go func() {
-		r := &runGroup{procs: procs}
-		defer func() { ch <- r }()
-		if r.g, r.err = b.sandbox.cg.NewGroup(name); r.err != nil {
-			return
-		}
-		if procs > 0 {
-			if r.err = r.g.SetProcs(procs); r.err != nil {
-				return
-			}
-		}
-		if r.enter, r.err = r.g.Enter(); r.err != nil {
-			return
-		}
-		r.limit, r.err = r.g.MemoryLimit()
-	}()
-}
-
-// takeGroup returns the group prepared for this run, with its task limit
-// set, and starts preparing the next.
-func (b *box) takeGroup(procs int) (*runGroup, error) {
-	r := <-b.next
-	b.procs = procs
-	b.prepareGroup()
-	if r.err == nil && r.procs != procs {
-		if r.err = r.g.SetProcs(procs); r.err == nil {
-			r.procs = procs
-		}
+	r := &runGroup{procs: procs}
+	var err error
+	if r.g, err = b.sandbox.cg.NewGroup(fmt.Sprintf("box%d-run%d", b.id, b.runs)); err != nil {
+		return nil, err
 	}
-	if r.err != nil {
-		r.release(b.sandbox)
-		return nil, fmt.Errorf("prepare cgroup: %w", r.err)
+	if procs > 0 {
+		err = r.g.SetProcs(procs)
+	}
+	if err == nil {
+		r.enter, err = r.g.Enter()
+	}
+	if err == nil {
+		r.limit, err = r.g.MemoryLimit()
+	}
+	if err != nil {
+		b.retire(r)
+		return nil, err
 	}
 	return r, nil
+}
+
+// takeGroup returns the group for this run, with its task limit set: the
+// one tidy made during the last run, or a new one.
+func (b *box) takeGroup(procs int) (*runGroup, error) {
+	r := b.next
+	b.next = nil
+	b.procs = procs
+	if r == nil {
+		var err error
+		if r, err = b.makeGroup(procs); err != nil {
+			return nil, fmt.Errorf("prepare cgroup: %w", err)
+		}
+	}
+	if r.procs != procs {
+		if err := r.g.SetProcs(procs); err != nil {
+			b.retire(r)
+			return nil, fmt.Errorf("prepare cgroup: %w", err)
+		}
+		r.procs = procs
+	}
+	return r, nil
+}
+
+// tidy removes the groups of finished runs and makes the next run's group.
+// A run calls it once its program is on its way, so that this work
+// overlaps the program's start instead of lying on the run's path, and
+// costs no goroutine of its own. A failure to make the group is met again
+// by the next run's takeGroup, which makes it then.
+func (b *box) tidy() {
+	b.removeSpent()
+	if b.next == nil {
+		b.next, _ = b.makeGroup(b.procs)
+	}
+}
+
+// removeSpent removes the groups of finished runs. A group that cannot be
+// removed yet (a task of its run still exiting) is tried again later.
+func (b *box) removeSpent() error {
+	var first error
+	kept := b.spent[:0]
+	for _, g := range b.spent {
+		if err := g.Remove(); err != nil {
+			kept = append(kept, g)
+			if first == nil {
+				first = err
+			}
+		}
+	}
+	clear(b.spent[len(kept):])
+	b.spent = kept
+	return first
 }
 
 func (b *box) startHelper() error {
@@ -270,14 +307,10 @@ func (b *box) destroy() error {
 	}
 	var first error
 	if b.next != nil {
-		r := <-b.next
-		closeAll(r.enter)
-		closeAll(r.limit)
-		if r.g != nil {
-			first = r.g.Remove()
-		}
+		b.retire(b.next)
 		b.next = nil
 	}
+	first = b.removeSpent()
 	if b.mounted {
 		if err := unix.Unmount(b.dir, unix.MNT_DETACH); err != nil && first == nil {
 			first = fmt.Errorf("unmount %s: %w", b.dir, err)

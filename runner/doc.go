@@ -84,7 +84,11 @@
 //	Output  bytes the program writes to stdout; the judge reads stdout
 //	        through a pipe and kills the program the moment it passes the
 //	        limit (OutputExceeded). RLIMIT_FSIZE caps any file it writes at
-//	        the same size. Result.Output.
+//	        the same size. Given Spec.StdoutFile, the program writes its
+//	        output into that file itself, and RLIMIT_FSIZE, one byte past
+//	        the limit, is what stops it (SIGXFSZ; a program that ignores
+//	        the signal has a file one byte over, OutputExceeded all the
+//	        same). Result.Output.
 //	Stderr  only the first Limits.Stderr bytes are kept (Result.Stderr).
 //	Procs   processes and threads alive at once (pids cgroup; RLIMIT_NPROC
 //	        in basic mode); a fork bomb fails to fork and ends by another

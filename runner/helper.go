@@ -45,6 +45,9 @@ type helper struct {
 	// killed is the ID of the last run a kill was asked for; a run that
 	// has not forked yet when it arrives is killed as soon as it has.
 	killed int64
+	// wallStopped is the ID of the last run the helper stopped itself at
+	// its wall limit (full mode).
+	wallStopped int64
 }
 
 // The helper's channels to the judge.
@@ -147,6 +150,17 @@ func (h *helper) setup() error {
 	ready := make(chan error)
 	go h.launcher(ready)
 	return <-ready
+}
+
+// stopAtWall kills run id, if it is still under way, because its wall
+// limit has passed, and remembers why for its reply.
+func (h *helper) stopAtWall(id int64) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if h.current == id {
+		h.wallStopped = id
+		h.signalLocked()
+	}
 }
 
 // run runs one program, on the launcher's thread, and reports.

@@ -55,10 +55,20 @@ func (h *helper) runOne(req runRequest, files []int) helperReply {
 	if killed {
 		h.signalAll()
 	}
-	// The judge's wall clock starts here, with the program: a clock
-	// started at the request would take the fork's time (tens of
-	// milliseconds on a slow machine) from the program's wall limit.
-	_ = sendMsg(h.sock, helperReply{Kind: "started", Pid: pid}, nil)
+	var wallTimer *time.Timer
+	if h.cfg.Full {
+		// The wall clock is kept here, from the fork: a clock the judge
+		// started at its request would take the fork's time (tens of
+		// milliseconds on a slow machine) from the program's wall limit,
+		// and a message to start the judge's would cost every run a
+		// round trip.
+		if req.Wall > 0 {
+			wallTimer = time.AfterFunc(time.Duration(req.Wall)-time.Since(start), func() { h.stopAtWall(req.ID) })
+		}
+	} else {
+		// The judge polls the program's memory and CPU through its pid.
+		_ = sendMsg(h.sock, helperReply{Kind: "started", Pid: pid}, nil)
+	}
 	// A traced program waits at its exec stop until now; in basic mode its
 	// own peak memory is read at its exit stop.
 	var ws syscall.WaitStatus
@@ -71,19 +81,26 @@ func (h *helper) runOne(req runRequest, files []int) helperReply {
 		ws, ru, werr = waitPlain(pid)
 	}
 	wall := time.Since(start)
+	if wallTimer != nil {
+		wallTimer.Stop()
+	}
 	h.killAll()
 	if h.cfg.Full {
 		if err := h.clearIPC(); err != nil {
 			return helperReply{Kind: "error", Err: fmt.Sprintf("clear IPC: %v", err)}
 		}
 	}
+	h.mu.Lock()
+	wallStop := h.wallStopped == req.ID
+	h.mu.Unlock()
 	reply := helperReply{
-		Kind:    "done",
-		Wall:    int64(wall),
-		CPU:     syscall.TimevalToNsec(ru.Utime) + syscall.TimevalToNsec(ru.Stime),
-		MaxRSS:  ru.Maxrss << 10,
-		BaseRSS: base,
-		PeakRSS: peak,
+		Kind:     "done",
+		WallStop: wallStop,
+		Wall:     int64(wall),
+		CPU:      syscall.TimevalToNsec(ru.Utime) + syscall.TimevalToNsec(ru.Stime),
+		MaxRSS:   ru.Maxrss << 10,
+		BaseRSS:  base,
+		PeakRSS:  peak,
 	}
 	switch {
 	case werr != nil:

@@ -53,11 +53,15 @@ type runRequest struct {
 	Procs    int      `json:"procs,omitempty"`
 	Memory   int64    `json:"memory,omitempty"` // the memory limit, for the cgroup's limit files
 	Enter    int      `json:"enter,omitempty"`  // how many of the cgroup files join the group
+	// Wall is the run's wall-time limit, which the helper keeps itself in
+	// full mode: its clock starts at the fork, where the judge's cannot.
+	Wall int64 `json:"wall_ns,omitempty"`
 }
 
 // helperReply is a helper's answer: "ready" after setup, "started" with the
-// pid as seen from the judge's namespace where they agree (basic mode), and
-// "done" when every process of the run is gone.
+// pid as seen from the judge's namespace where they agree (basic mode only:
+// the judge polls that pid's memory and CPU), and "done" when every process
+// of the run is gone.
 type helperReply struct {
 	Kind     string `json:"kind"`
 	Err      string `json:"err,omitempty"`
@@ -71,6 +75,7 @@ type helperReply struct {
 	BaseRSS  int64  `json:"base_rss,omitempty"` // the helper's own high-water mark at fork, bytes
 	PeakRSS  int64  `json:"peak_rss,omitempty"` // the program's own high-water mark at exit (basic mode), bytes
 	Wall     int64  `json:"wall_ns,omitempty"`
+	WallStop bool   `json:"wall_stop,omitempty"` // the helper stopped the run at its wall limit (full mode)
 }
 
 // Overlay shows a host directory at Box inside the box as a private,

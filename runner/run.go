@@ -97,8 +97,8 @@ func (b *box) run(ctx context.Context, spec Spec, lim Limits) (res Result, healt
 		if err != nil {
 			return res, false, err
 		}
-		// The group goes after the run, off the next run's path.
-		defer rg.release(b.sandbox)
+		// The group is removed during the next run (tidy).
+		defer b.retire(rg)
 		cg, cgFiles, nEnter = rg.g, append(append([]*os.File(nil), rg.enter...), rg.limit...), len(rg.enter)
 	}
 
@@ -117,11 +117,14 @@ func (b *box) run(ctx context.Context, spec Spec, lim Limits) (res Result, healt
 		Env:      b.env(spec),
 		Dir:      workDir,
 		Stack:    lim.Stack,
-		FileSize: lim.Output,
+		FileSize: fileSizeLimit(spec, lim),
 		Files:    lim.Files,
 		Procs:    lim.Procs,
 		Memory:   lim.Memory,
 		Enter:    nEnter,
+	}
+	if b.full {
+		req.Wall = int64(lim.Wall)
 	}
 	for _, a := range spec.Args {
 		req.Args = append(req.Args, b.expand(a))
@@ -142,8 +145,11 @@ func (b *box) run(ctx context.Context, spec Spec, lim Limits) (res Result, healt
 		return res, false, fmt.Errorf("send run request: %w", err)
 	}
 	st.closeTheirs()
+	if b.full {
+		b.tidy()
+	}
 
-	reply, ok := b.await(ctx, lim, cg, stopFor, &stop)
+	reply, ok := b.await(ctx, lim, cg, spec.StdoutFile, stopFor, &stop)
 	if !ok {
 		b.requestKill()
 		if cg != nil {
@@ -171,6 +177,18 @@ func (b *box) run(ctx context.Context, spec Spec, lim Limits) (res Result, healt
 	}
 	if err := ctx.Err(); err != nil {
 		return res, true, err
+	}
+	if reply.WallStop {
+		stop.trySet(WallExceeded)
+	}
+	if spec.StdoutFile != nil {
+		fi, err := spec.StdoutFile.Stat()
+		if err != nil {
+			return res, true, fmt.Errorf("output: %w", err)
+		}
+		if res.Output = fi.Size(); res.Output > lim.Output {
+			stop.trySet(OutputExceeded)
+		}
 	}
 	o := outcome{exited: reply.Exited, exitCode: reply.ExitCode, signal: reply.Signal, wall: time.Duration(reply.Wall)}
 	o.stop, o.stopped = stop.get()
@@ -213,16 +231,6 @@ func (b *box) run(ctx context.Context, spec Spec, lim Limits) (res Result, healt
 	return res, true, nil
 }
 
-// removeLater removes a run's group in the background; Close waits for
-// every such removal.
-func (s *Sandbox) removeLater(g cgroup.Group) {
-	s.removing.Add(1)
-	go func() {
-		defer s.removing.Done()
-		_ = g.Remove()
-	}()
-}
-
 // basicPeak is a basic-mode run's peak memory: the program's own peak at
 // exit, or what polling saw of its tree, whichever is larger.
 func basicPeak(reply helperReply, polled int64) int64 {
@@ -236,13 +244,40 @@ func basicPeak(reply helperReply, polled int64) int64 {
 	return peak
 }
 
+// fileSizeLimit is the run's RLIMIT_FSIZE: the output limit, or one byte
+// more where the program writes its output straight into a file, so that a
+// file one byte over says the limit was passed.
+func fileSizeLimit(spec Spec, lim Limits) int64 {
+	if spec.StdoutFile != nil {
+		return lim.Output + 1
+	}
+	return lim.Output
+}
+
+// outputPoll spaces the looks at the size of a file a program writes its
+// output into (Spec.StdoutFile): RLIMIT_FSIZE stops most programs at the
+// limit, but a runtime that ignores SIGXFSZ (Go, the JVM) only sees its
+// writes fail and may go on until another limit. The first look comes
+// after most tests have ended, so they cost none; the gaps double up to
+// a tenth of a second.
+type outputPoll time.Duration
+
+func (p *outputPoll) next(out *os.File) time.Duration {
+	if out == nil {
+		return time.Hour
+	}
+	*p = outputPoll(min(max(2*time.Duration(*p), 20*time.Millisecond), 100*time.Millisecond))
+	return time.Duration(*p)
+}
+
 // killRepeat is how often a kill is sent again while a killed run has not
 // ended.
 const killRepeat = 50 * time.Millisecond
 
-// await waits for the run to end while it enforces the CPU, wall and (in
-// basic mode) memory limits. It returns false when the helper is gone.
-func (b *box) await(ctx context.Context, lim Limits, cg cgroup.Group, stopFor func(Status), stop *stopReason) (helperReply, bool) {
+// await waits for the run to end while it enforces the CPU, wall (in full
+// mode, the helper's is the wall clock that counts) and (in basic mode)
+// memory limits. It returns false when the helper is gone.
+func (b *box) await(ctx context.Context, lim Limits, cg cgroup.Group, out *os.File, stopFor func(Status), stop *stopReason) (helperReply, bool) {
 	var started time.Time
 	pid := 0
 	wall := time.NewTimer(time.Hour)
@@ -252,6 +287,16 @@ func (b *box) await(ctx context.Context, lim Limits, cg cgroup.Group, stopFor fu
 	b.peak = 0
 	ncpu := time.Duration(runtime.NumCPU())
 	done := ctx.Done()
+	var outPoll outputPoll
+	if cg != nil {
+		// Full mode: the helper keeps the wall limit from the fork, and
+		// says nothing until the run is over. The judge's own wall clock,
+		// started at the request, is only a backstop should the helper
+		// fail to; CPU time is looked at from the start.
+		started = time.Now()
+		wall.Reset(lim.Wall + lim.Wall/2 + time.Second)
+		tick.Reset(min(lim.CPU/ncpu, outPoll.next(out)))
+	}
 	for {
 		select {
 		case r, ok := <-b.replies:
@@ -292,6 +337,13 @@ func (b *box) await(ctx context.Context, lim Limits, cg cgroup.Group, stopFor fu
 				tick.Reset(killRepeat)
 				continue
 			}
+			if out != nil {
+				if fi, err := out.Stat(); err == nil && fi.Size() > lim.Output {
+					stopFor(OutputExceeded)
+					tick.Reset(killRepeat)
+					continue
+				}
+			}
 			if cg == nil {
 				if m := b.pollMemory(pid); m > lim.Memory {
 					stopFor(MemoryExceeded)
@@ -308,6 +360,7 @@ func (b *box) await(ctx context.Context, lim Limits, cg cgroup.Group, stopFor fu
 			if cg == nil && next > 10*time.Millisecond {
 				next = 10 * time.Millisecond // polled memory
 			}
+			next = min(next, outPoll.next(out))
 			if rem := lim.Wall - time.Since(started); next > rem && rem > 0 {
 				next = rem
 			}

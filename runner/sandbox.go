@@ -90,9 +90,6 @@ type Sandbox struct {
 	// mode as root).
 	dropUID bool
 
-	// removing counts the run groups still being removed.
-	removing sync.WaitGroup
-
 	mu     sync.Mutex
 	idle   []*box
 	live   map[*box]bool
@@ -291,7 +288,6 @@ func (s *Sandbox) Close() error {
 			first = err
 		}
 	}
-	s.removing.Wait()
 	if s.cg != nil {
 		if err := s.cg.Close(); err != nil && first == nil {
 			first = err

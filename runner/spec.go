@@ -48,6 +48,14 @@ type Spec struct {
 	// on a given stdout (Result.Output is zero); whoever reads it bounds
 	// it. RunPair joins two programs this way.
 	StdinPipe, StdoutPipe *os.File
+	// StdoutFile, when set, is an open file (of the caller's, written
+	// from its start, as a rule a memory file: the program can read the
+	// name of what it writes to) that the program's standard output goes
+	// into directly, with no pipe and no copy; Stdout and StdoutPipe must
+	// then be empty. The output limit holds as for Stdout: RLIMIT_FSIZE
+	// stops the program (SIGXFSZ) one byte past it, and Result.Output is
+	// the file's size after the run.
+	StdoutFile *os.File
 	// Combined sends stdout and stderr together into Result.Stderr, capped
 	// at Limits.Stderr, with no output limit (for compilers).
 	Combined bool

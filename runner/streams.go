@@ -1,6 +1,7 @@
 package runner
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"io"
@@ -43,7 +44,10 @@ func (b *box) openStreams(spec Spec) (*streams, error) {
 	if spec.StdinPipe != nil && spec.Stdin != "" || spec.StdoutPipe != nil && spec.Stdout != "" {
 		return fail(errors.New("run: a given pipe end and a host file for the same stream"))
 	}
-	if spec.StdoutPipe != nil && spec.Combined {
+	if spec.StdoutFile != nil && (spec.Stdout != "" || spec.StdoutPipe != nil) {
+		return fail(errors.New("run: a given stdout file and another stdout"))
+	}
+	if (spec.StdoutPipe != nil || spec.StdoutFile != nil) && spec.Combined {
 		return fail(errors.New("run: a given stdout cannot be combined with stderr"))
 	}
 	switch {
@@ -71,8 +75,8 @@ func (b *box) openStreams(spec Spec) (*streams, error) {
 		}
 		st.theirs, st.feed = append(st.theirs, r), w
 	}
-	if spec.StdoutPipe != nil {
-		fd, err := dupCloexec(spec.StdoutPipe)
+	if given := cmp.Or(spec.StdoutPipe, spec.StdoutFile); given != nil {
+		fd, err := dupCloexec(given)
 		if err != nil {
 			return fail(err)
 		}

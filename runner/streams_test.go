@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"syscall"
 	"testing"
 	"time"
 )
@@ -37,5 +38,72 @@ func TestStdinWhole(t *testing.T) {
 		if err != nil || !res.OK() {
 			t.Errorf("%d bytes, not read: %v %+v", size, err, res)
 		}
+	}
+}
+
+// TestStdoutFile checks a program that writes its output straight into a
+// given file: what it writes arrives whole and Result.Output is its size;
+// past the limit it is OutputExceeded whether it dies of SIGXFSZ (sh) or
+// ignores the signal and goes on (a loop that keeps writing), and the
+// file holds at most one byte more than the limit.
+func TestStdoutFile(t *testing.T) {
+	const limit = 4096
+	cases := []struct {
+		name   string
+		script string
+		want   Status
+		signal syscall.Signal // how it ended, when stopped
+	}{
+		{"within", "printf 'hello\\n'", Exited, 0},
+		{"over", "exec yes spam", OutputExceeded, syscall.SIGXFSZ},
+		// Stopped by the judge, which looks at the file's size.
+		{"ignores SIGXFSZ", "trap '' XFSZ; while :; do printf 'spam spam spam\\n' || :; done", OutputExceeded, syscall.SIGKILL},
+	}
+	for _, mode := range []Mode{ModeFull, ModeBasic} {
+		t.Run(string(mode), func(t *testing.T) {
+			var s *Sandbox
+			if mode == ModeFull {
+				s = fullSandbox(t)
+			} else {
+				var err error
+				if s, err = New(Config{Mode: ModeBasic, Idle: 1}); err != nil {
+					t.Fatal(err)
+				}
+				defer s.Close()
+			}
+			for _, c := range cases {
+				t.Run(c.name, func(t *testing.T) {
+					path := filepath.Join(t.TempDir(), "out")
+					f, err := os.Create(path)
+					if err != nil {
+						t.Fatal(err)
+					}
+					defer f.Close()
+					res, err := s.Run(context.Background(), Spec{Args: []string{"sh", "-c", c.script}, StdoutFile: f,
+						Limits: Limits{CPU: 5 * time.Second, Output: limit}})
+					if err != nil {
+						t.Fatal(err)
+					}
+					if res.Status != c.want {
+						t.Fatalf("status %v (signal %v), want %v", res.Status, res.Signal, c.want)
+					}
+					// Basic mode polls at once, and may stop a writer
+					// before its signal comes.
+					if res.Signal != c.signal && !(mode == ModeBasic && res.Signal == syscall.SIGKILL) {
+						t.Errorf("ended by signal %v, want %v", res.Signal, c.signal)
+					}
+					got, _ := os.ReadFile(path)
+					if res.Output != int64(len(got)) {
+						t.Errorf("Result.Output %d, file %d bytes", res.Output, len(got))
+					}
+					switch {
+					case c.want == Exited && string(got) != "hello\n":
+						t.Errorf("output %q, want %q", got, "hello\n")
+					case c.want == OutputExceeded && (len(got) <= limit || len(got) > limit+1):
+						t.Errorf("output of %d bytes, want %d (one past the limit)", len(got), limit+1)
+					}
+				})
+			}
+		})
 	}
 }

@@ -45,6 +45,12 @@ type jobs struct {
 	// stopLive ends the feed of live events to the hub.
 	stopLive func()
 
+	// local is the generations this process's own worker applied.
+	local recent[struct{}]
+	// queuedAt is when the generations this process published were
+	// queued, for the queue-wait metric when their judging starts.
+	queuedAt recent[time.Time]
+
 	mu        sync.Mutex
 	lastStats queue.Stats
 	statAt    time.Time
@@ -83,7 +89,7 @@ func openJobs(ctx context.Context, cfg Config, st store.Store, h *hub, cat *cata
 	bg, stop := context.WithCancel(context.WithoutCancel(ctx))
 	j.stop = stop
 	j.bg.Go(func() {
-		if err := j.q.RunApplier(bg, time.Second, j.apply); err != nil {
+		if err := j.q.RunApplier(bg, time.Second, j.applyStream); err != nil {
 			log.Error("applier stopped", "err", err)
 		}
 	})
@@ -109,6 +115,9 @@ func (j *jobs) publish(ctx context.Context, sub store.Submission, hash string) e
 		if hash, err = j.cat.packageHash(ctx, sub.Problem); err != nil {
 			return err
 		}
+	}
+	if j.metrics != nil {
+		j.queuedAt.put(sub.ID, int64(sub.Gen), sub.QueuedAt)
 	}
 	_, err = j.q.Publish(ctx, queue.Job{
 		SubmissionID: sub.ID, Gen: int64(sub.Gen), Problem: sub.Problem, PackageHash: hash,
@@ -141,6 +150,27 @@ func (j *jobs) apply(ctx context.Context, f queue.Final) error {
 	return nil
 }
 
+// applyLocal applies a final of this process's own worker, as soon as
+// the events stream stored it, and remembers it so that the applier,
+// fetching the same final, does not write it again.
+func (j *jobs) applyLocal(ctx context.Context, f queue.Final) error {
+	if err := j.apply(ctx, f); err != nil {
+		return err
+	}
+	j.local.put(f.SubmissionID, f.Gen, struct{}{})
+	return nil
+}
+
+// applyStream applies a final the applier fetched from the events
+// stream: one this process already applied is settled in the store (a
+// second write would change nothing) and is only acknowledged.
+func (j *jobs) applyStream(ctx context.Context, f queue.Final) error {
+	if _, ok := j.local.take(f.SubmissionID, f.Gen); ok {
+		return nil
+	}
+	return j.apply(ctx, f)
+}
+
 // applied tells the metrics and the hub of a result now in the store.
 func (j *jobs) applied(ctx context.Context, id string) {
 	sub, err := j.st.Get(ctx, id)
@@ -170,8 +200,15 @@ func (j *jobs) live(ev queue.Event) {
 		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 		ok, err := j.st.MarkJudging(ctx, ev.SubmissionID, gen, ev.Attempt)
 		if err == nil && ok && j.metrics != nil {
-			if sub, err := j.st.Get(ctx, ev.SubmissionID); err == nil {
-				j.metrics.Started(time.Since(sub.QueuedAt), ev.Attempt)
+			// The queue time of a job this process published is known.
+			queued, known := j.queuedAt.take(ev.SubmissionID, ev.Gen)
+			if !known {
+				if sub, err := j.st.Get(ctx, ev.SubmissionID); err == nil {
+					queued, known = sub.QueuedAt, true
+				}
+			}
+			if known {
+				j.metrics.Started(time.Since(queued), ev.Attempt)
 			}
 		}
 		cancel()

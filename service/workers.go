@@ -30,9 +30,9 @@ func (s *Service) startWorkers(n int) error {
 		DrainTimeout: s.cfg.Drain, Heartbeat: max(s.q.q.Config().AckWait/3, 100*time.Millisecond),
 		Log: func(msg string) { s.log.Info(msg) },
 		// A final this process's worker stored is applied at once; the
-		// applier, fetching it after, finds it applied (or applies it, if
-		// this failed).
-		OnFinal: func(ctx context.Context, f queue.Final) { _ = s.q.apply(ctx, f) },
+		// applier, fetching it after, only acknowledges it (or applies
+		// it, if this failed).
+		OnFinal: func(ctx context.Context, f queue.Final) { _ = s.q.applyLocal(ctx, f) },
 	}
 	if s.q.srv != nil {
 		// The embedded NATS server: this process is the only one following

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
 	"time"
@@ -19,7 +18,7 @@ import (
 // after the final is stored, Retry when it could not be judged for a
 // passing reason or the drain ran out, Drop (after an IE final) when it
 // can never be judged.
-func (w *Worker) handle(ctx context.Context, d *queue.Delivery, cache *pkgstore.Cache) {
+func (w *Worker) handle(ctx context.Context, d *queue.Delivery, cache *pkgstore.Cache, srcs *sources, slot int) {
 	if d.Bad != nil {
 		w.logf("worker %s: dropping a bad job: %v", w.ID, d.Bad)
 		_ = d.Drop(d.Bad.Error())
@@ -31,7 +30,9 @@ func (w *Worker) handle(ctx context.Context, d *queue.Delivery, cache *pkgstore.
 	pub := newPublisher(ctx, w.JS, queue.Event{SubmissionID: j.SubmissionID, Gen: j.Gen, Attempt: d.Attempt, Worker: w.ID}, w.Live)
 	pub.emit(queue.Event{Kind: queue.KindState, State: queue.StateJudging})
 
-	rep, err := w.judge(ctx, d, cache, pub)
+	rep, src, err := w.judge(ctx, d, cache, pub, srcs, slot)
+	// The source goes once the job is settled, after its verdict.
+	defer remove(src)
 	pub.close()
 	var bad *badJob
 	switch {
@@ -75,24 +76,26 @@ type badJob struct{ err error }
 
 func (b *badJob) Error() string { return b.err.Error() }
 
-// judge fetches the package, writes the source and grades it.
-func (w *Worker) judge(ctx context.Context, d *queue.Delivery, cache *pkgstore.Cache, pub *publisher) (*grade.Report, error) {
+// judge fetches the package, writes the source into the slot's folder
+// and grades it; src is the source's path once written, for the caller
+// to remove.
+func (w *Worker) judge(ctx context.Context, d *queue.Delivery, cache *pkgstore.Cache, pub *publisher, srcs *sources, slot int) (rep *grade.Report, src string, err error) {
 	j := d.Job
 	lang, ok := w.Engine.Config.Languages[j.Language]
 	if !ok {
-		return nil, &badJob{fmt.Errorf("unknown language %q on worker %s", j.Language, w.ID)}
+		return nil, "", &badJob{fmt.Errorf("unknown language %q on worker %s", j.Language, w.ID)}
 	}
 	dir, release, err := cache.Get(ctx, j.PackageHash)
 	if err != nil {
 		if errors.Is(err, pkgstore.ErrNoPackage) || errors.Is(err, pkgstore.ErrBadPackage) {
-			return nil, &badJob{err}
+			return nil, "", &badJob{err}
 		}
-		return nil, err
+		return nil, "", err
 	}
 	defer release()
 	p, err := w.problems.get(j.PackageHash, dir)
 	if err != nil {
-		return nil, &badJob{fmt.Errorf("package %s: %w", j.PackageHash, err)}
+		return nil, "", &badJob{fmt.Errorf("package %s: %w", j.PackageHash, err)}
 	}
 	p.Slug = j.Problem
 	if l := j.Limits; l != nil {
@@ -106,28 +109,22 @@ func (w *Worker) judge(ctx context.Context, d *queue.Delivery, cache *pkgstore.C
 			p.Limits.Output = l.OutputKB << 10
 		}
 	}
-	srcDir, err := os.MkdirTemp("", "judge-job-")
-	if err != nil {
-		return nil, err
-	}
-	defer os.RemoveAll(srcDir)
-	src := filepath.Join(srcDir, sourceName(j.Filename, lang.Extensions))
-	if err := os.WriteFile(src, []byte(j.Source), 0o644); err != nil {
-		return nil, err
+	if src, err = srcs.write(slot, sourceName(j.Filename, lang.Extensions), j.Source); err != nil {
+		return nil, "", err
 	}
 	order := make(map[string]int, len(p.Tests))
 	for i, t := range p.Tests {
 		order[t.Name] = i
 	}
-	rep, err := w.Engine.Grader.Grade(ctx, grade.Submission{Problem: p, Source: src, Language: lang}, grade.Options{
+	rep, err = w.Engine.Grader.Grade(ctx, grade.Submission{Problem: p, Source: src, Language: lang}, grade.Options{
 		OnCompile: func(c grade.CompileReport) { pub.emit(queue.Event{Kind: queue.KindCompile, Compile: &c}) },
 		OnTest:    func(r grade.TestResult) { pub.test(order[r.Name], r) },
 	})
 	if err != nil {
-		return nil, err
+		return nil, src, err
 	}
 	rep.Source = j.Filename
-	return rep, nil
+	return rep, src, nil
 }
 
 // sourceName is the file name the source is written under: the job's,

@@ -105,6 +105,11 @@ func (w *Worker) Run(ctx context.Context) error {
 		return fmt.Errorf("worker: %w", err)
 	}
 	cache := &pkgstore.Cache{Dir: w.CacheDir, Store: store, MaxBytes: w.CacheBytes}
+	srcs, err := newSources(slots)
+	if err != nil {
+		return fmt.Errorf("worker: %w", err)
+	}
+	defer srcs.close()
 	// Jobs run under their own context, cancelled only when the drain
 	// times out; background loops end with bg.
 	jobCtx, cancelJobs := context.WithCancel(context.WithoutCancel(ctx))
@@ -122,21 +127,23 @@ func (w *Worker) Run(ctx context.Context) error {
 	}()
 	w.logf("worker %s: judging with %d slot(s)", w.ID, slots)
 
-	free := make(chan struct{}, slots)
-	for range slots {
-		free <- struct{}{}
+	// free holds the numbers of the free slots.
+	free := make(chan int, slots)
+	for i := range slots {
+		free <- i
 	}
 	var inflight sync.WaitGroup
+	var slot int
 fetch:
 	for {
 		select {
 		case <-ctx.Done():
 			break fetch
-		case <-free:
+		case slot = <-free:
 		}
 		d, err := jobs.Next(ctx, or(w.FetchWait, DefaultFetchWait))
 		if err != nil || d == nil {
-			free <- struct{}{}
+			free <- slot
 			if err != nil && ctx.Err() == nil {
 				w.logf("worker %s: %v", w.ID, err)
 				sleep(ctx, time.Second) // server away: do not spin
@@ -145,10 +152,10 @@ fetch:
 		}
 		inflight.Add(1)
 		w.busy.Add(1)
-		go func() {
-			defer func() { w.busy.Add(-1); free <- struct{}{}; inflight.Done() }()
-			w.handle(jobCtx, d, cache)
-		}()
+		go func(slot int) {
+			defer func() { w.busy.Add(-1); free <- slot; inflight.Done() }()
+			w.handle(jobCtx, d, cache, srcs, slot)
+		}(slot)
 	}
 	// Drain.
 	done := make(chan struct{})
