@@ -12,8 +12,8 @@ import (
 // TestCache keeps test results from one judging to the next (the
 // verifier's run cache). Grade asks Get before a test runs and, on a
 // miss, offers the fresh result to Put, which may decline to keep it
-// (and is to decline one marked WallRechecked: it was measured under a
-// longer wall limit than the run's).
+// (one marked WallRechecked was measured under a longer wall limit than
+// the run's: the verifier keeps it unless it is a second wall stop).
 // Results are the test's own, before a scoring problem's scores are
 // worked out (Score is made again from ValidatorScore and
 // ScoreMultiplier); a result from Get has no OutputPath, so a cache is
@@ -54,7 +54,7 @@ func (g *Grader) cachedTest(ctx context.Context, prog *compile.Program, chk chec
 		return tr
 	}
 	// A rechecked result is offered too, marked WallRechecked: its limits
-	// are not run's, and the cache is to decline it.
+	// are not run's, and the cache decides.
 	tr := checked(measure(chk, runLim, lim))
 	if ctx.Err() == nil {
 		g.Cache.Put(ctx, run, tr)

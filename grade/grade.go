@@ -267,10 +267,15 @@ func (g *Grader) Grade(ctx context.Context, sub Submission, opt Options) (*Repor
 	if err != nil {
 		return internal(err)
 	}
-	tests := problem.SamplesFirst(p.Tests)
+	tests := withStatic(p, problem.SamplesFirst(p.Tests))
 	if opt.Tests != nil {
 		tests = selectTests(tests, opt.Tests)
 	}
+	static, err := g.staticJudge(ctx, p, sub, tests)
+	if err != nil {
+		return internal(err)
+	}
+	defer static.close()
 	outs, err := newOutputs(opt, g.TempDir, max(g.Workers, 1))
 	if err != nil {
 		return internal(err)
@@ -288,7 +293,7 @@ func (g *Grader) Grade(ctx context.Context, sub Submission, opt Options) (*Repor
 		}
 		opt.OnStart(*rep, names)
 	}
-	results := g.runTests(ctx, prog, chk, tests, runLim, lim, outs, opt)
+	results := g.runTests(ctx, prog, chk, static, tests, runLim, lim, outs, opt)
 	if ctx.Err() != nil {
 		return rep, ctx.Err()
 	}
@@ -382,9 +387,10 @@ func (g *Grader) checker(ctx context.Context, p *problem.Problem) (checker.Check
 	return checker.New(p.Checker, checker.Custom{Sandbox: g.Sandbox, Program: prog})
 }
 
-// runTests runs the tests on up to g.Workers workers. With StopOnFail,
-// tests after a failure are not started, and those running are stopped.
-func (g *Grader) runTests(ctx context.Context, prog *compile.Program, chk checker.Checker, tests []problem.Test,
+// runTests runs the tests on up to g.Workers workers, static validation
+// test cases by static. With StopOnFail, tests after a failure are not
+// started, and those running are stopped.
+func (g *Grader) runTests(ctx context.Context, prog *compile.Program, chk checker.Checker, static *staticJudge, tests []problem.Test,
 	runLim, lim runner.Limits, outs *outputs, opt Options) []TestResult {
 	results := make([]TestResult, len(tests))
 	workers := max(g.Workers, 1)
@@ -415,7 +421,12 @@ func (g *Grader) runTests(ctx context.Context, prog *compile.Program, chk checke
 				tctx, cancel := context.WithCancel(ctx)
 				cancels[i] = cancel
 				mu.Unlock()
-				r := g.cachedTest(tctx, prog, chk, tests[i], runLim, lim, outs, w, opt)
+				var r TestResult
+				if tests[i].Static {
+					r = static.run(tctx, tests[i])
+				} else {
+					r = g.cachedTest(tctx, prog, chk, tests[i], runLim, lim, outs, w, opt)
+				}
 				cancel()
 				mu.Lock()
 				stopped := tctx.Err() != nil && ctx.Err() == nil && i > firstFail

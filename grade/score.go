@@ -60,7 +60,10 @@ type ScoreResult struct {
 // scores 0, an accepted one its score.txt, its score_multiplier.txt ×
 // its maximum, or its maximum (in a sum group max_score / N, in a min
 // group max_score); a group that require_pass names groups that did not
-// pass scores 0. Samples never score. The submission's verdict stays that
+// pass scores 0. Samples never score. A group's
+// static validation test case (problem.ScoreItem.Static) scores like a
+// test with its static_validation_score as its maximum, and the other
+// tests of a sum group share max_score less it. The submission's verdict stays that
 // of its first failing test (every test must pass to be accepted); its
 // score is secret's. A score.txt where the rules forbid one, a missing
 // one where they need one, or a score past a maximum is the judge's
@@ -173,9 +176,12 @@ func (s *scorer2025) group(g *problem.ScoreGroup) result {
 		}
 	}
 	var scores []float64
-	n := 0
+	n, static := 0, 0.0
 	for _, it := range g.Items {
-		if it.Test != "" {
+		switch {
+		case it.Static:
+			static = max(g.StaticScore, 0)
+		case it.Test != "":
 			n++
 		}
 	}
@@ -191,7 +197,14 @@ func (s *scorer2025) group(g *problem.ScoreGroup) result {
 			continue
 		}
 		t := &s.tests[i]
-		x, msg := testScore2025(g, t, n)
+		most, who := g.MaxScore, "output validator"
+		switch {
+		case it.Static:
+			most, who = max(g.StaticScore, 0), "static validator"
+		case g.Aggregation == problem.AggregateSum && n > 0:
+			most = (g.MaxScore - static) / float64(n)
+		}
+		x, msg := testScore2025(g, t, most, who)
 		if msg != "" {
 			t.Verdict, t.Message = verdict.IE, msg
 			bad = msg
@@ -242,30 +255,27 @@ func (s *scorer2025) group(g *problem.ScoreGroup) result {
 	return r
 }
 
-// testScore2025 is a test's score in group g of n tests, or what is
-// wrong with its score.txt or score_multiplier.txt.
-func testScore2025(g *problem.ScoreGroup, t *TestResult, n int) (float64, string) {
+// testScore2025 is a test's score in group g, where it can score at
+// most most, or what is wrong with the score.txt or
+// score_multiplier.txt that who (its output or static validator) wrote.
+func testScore2025(g *problem.ScoreGroup, t *TestResult, most float64, who string) (float64, string) {
 	wrote := t.ValidatorScore != nil || t.ScoreMultiplier != nil
 	switch {
 	case g.Sample || t.Verdict == verdict.IE:
 		return 0, ""
 	case wrote && t.Verdict != verdict.AC:
-		return 0, "output validator wrote a score but did not accept"
+		return 0, who + " wrote a score but did not accept"
 	case t.ValidatorScore != nil && t.ScoreMultiplier != nil:
-		return 0, "output validator wrote both score.txt and score_multiplier.txt"
+		return 0, who + " wrote both score.txt and score_multiplier.txt"
 	case wrote && g.Aggregation == problem.AggregatePassFail:
-		return 0, fmt.Sprintf("output validator wrote a score in group %s, whose aggregation is pass-fail", g.Name)
+		return 0, fmt.Sprintf("%s wrote a score in group %s, whose aggregation is pass-fail", who, g.Name)
 	case t.Verdict != verdict.AC:
 		return 0, ""
-	}
-	most := g.MaxScore
-	if g.Aggregation == problem.AggregateSum && n > 0 {
-		most = g.MaxScore / float64(n)
 	}
 	unbounded := math.IsInf(most, 1)
 	switch {
 	case t.ScoreMultiplier != nil && unbounded:
-		return 0, "output validator wrote score_multiplier.txt in an unbounded group"
+		return 0, who + " wrote score_multiplier.txt in an unbounded group"
 	case t.ScoreMultiplier != nil && (*t.ScoreMultiplier < 0 || *t.ScoreMultiplier > 1):
 		return 0, fmt.Sprintf("score_multiplier.txt: %g is not in [0, 1]", *t.ScoreMultiplier)
 	case t.ScoreMultiplier != nil:
@@ -277,7 +287,7 @@ func testScore2025(g *problem.ScoreGroup, t *TestResult, n int) (float64, string
 	case t.ValidatorScore != nil:
 		return *t.ValidatorScore, ""
 	case unbounded:
-		return 0, "output validator wrote no score.txt in an unbounded group"
+		return 0, who + " wrote no score.txt in an unbounded group"
 	}
 	return most, ""
 }

@@ -32,6 +32,14 @@ type KattisInfo struct {
 	ValidationLimits Limits
 	// CompilationLimits are the limits of compiling a submission.
 	CompilationLimits Limits
+	// StaticValidator is the absolute path of the 2025-09 static
+	// validator (a file or folder), "" when there is none; StaticTests
+	// are its static validation test cases (Test.Static), one per group
+	// that has static_validation_score, in the order of the groups. They
+	// are not in Problem.Tests: grading puts each before the first test
+	// of its group.
+	StaticValidator string
+	StaticTests     []Test
 }
 
 // LoadKattis loads a Kattis problem package into the problem model: its
@@ -83,6 +91,12 @@ func LoadKattis(dir string) (*Problem, error) {
 	}
 	if pk.OutputValidator != nil {
 		p.Checker = CheckerSpec{Kind: CheckerValidator, Source: pk.OutputValidator.Path}
+	}
+	if pk.StaticValidator != nil {
+		p.Kattis.StaticValidator = pk.StaticValidator.Path
+	}
+	for _, sc := range pk.StaticCases {
+		p.Kattis.StaticTests = append(p.Kattis.StaticTests, Test{Name: sc.Name, Sample: sc.Sample, Group: sc.Group, CheckerArgs: sc.Args, Static: true})
 	}
 	if md.Scoring {
 		if p.Scoring, err = kattisScoring(dir, pk); err != nil {

@@ -88,6 +88,11 @@ type Test struct {
 	// ValidatorArgs are the input validators' flags on this test, under
 	// "" for every validator or under a validator's name (Kattis).
 	ValidatorArgs map[string][]string
+	// Static says the test is a 2025-09 static validation test case
+	// (KattisInfo.StaticTests): the static validator judges the
+	// submission's files, with CheckerArgs as its arguments; it has no
+	// Input or Output.
+	Static bool
 }
 
 // Problem is a loaded problem package.

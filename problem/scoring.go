@@ -76,12 +76,18 @@ type ScoreGroup struct {
 	MaxScore    float64  // the group's max_score; +Inf when unbounded
 	Aggregation string   // AggregatePassFail, AggregateSum or AggregateMin
 	RequirePass []string // groups (or "sample") that must pass for this one to score
+	// StaticScore is the maximum score of the group's static validation
+	// test case (its first item, Static), -1 when it is pass-fail or the
+	// group has none. A sum group's other tests share max_score less it.
+	StaticScore float64
 }
 
 // ScoreItem is one child of a group: a test (by name) or a sub-group.
+// Static marks the group's static validation test case.
 type ScoreItem struct {
-	Test  string
-	Group *ScoreGroup
+	Test   string
+	Group  *ScoreGroup
+	Static bool
 }
 
 // Tests returns the names of every test in g and below, in order.
@@ -161,6 +167,16 @@ func kattisScoring(dir string, pk *kattis.Package) (*Scoring, error) {
 		for _, k := range kids {
 			g.Items = append(g.Items, k.item)
 		}
+	}
+	root.Walk(func(g *ScoreGroup) { g.StaticScore = -1 })
+	for _, c := range pk.StaticCases {
+		// A static validation test case comes first in its group.
+		g := groups[c.Group]
+		if g == nil || g.Name != c.Group {
+			return nil, fmt.Errorf("%s: static validation test case outside a scored group", filepath.Join(dir, "data", c.Group))
+		}
+		g.Items = append([]ScoreItem{{Test: c.Name, Static: true}}, g.Items...)
+		g.StaticScore = c.Score
 	}
 	sc.Root = root
 	if pk.Grader != nil {
@@ -293,6 +309,9 @@ func check2025(dir string, root *ScoreGroup) error {
 		if len(sample.RequirePass) > 0 {
 			return fmt.Errorf("%s: require_pass: not allowed in sample", filepath.Join(dir, "data", "sample", "test_group.yaml"))
 		}
+		if len(sample.Items) > 0 && sample.Items[0].Static && sample.StaticScore >= 0 {
+			return fmt.Errorf("%s: static_validation_score: samples score nothing (write pass-fail)", filepath.Join(dir, "data", "sample", "test_group.yaml"))
+		}
 	}
 	if secret == nil {
 		return nil
@@ -307,7 +326,14 @@ func check2025(dir string, root *ScoreGroup) error {
 			return
 		}
 		where := filepath.Join(dir, "data", filepath.FromSlash(g.Name), "test_group.yaml")
+		static := len(g.Items) > 0 && g.Items[0].Static
 		switch {
+		case static && g.StaticScore >= 0 && g.Aggregation == AggregatePassFail:
+			err = fmt.Errorf("%s: static_validation_score: %g in a group with pass-fail aggregation (write pass-fail)", where, g.StaticScore)
+		case static && g.StaticScore < 0 && g.Aggregation != AggregatePassFail:
+			err = fmt.Errorf("%s: static_validation_score: pass-fail needs score_aggregation: pass-fail (this group's is %s)", where, g.Aggregation)
+		case static && g.StaticScore > g.MaxScore:
+			err = fmt.Errorf("%s: static_validation_score: %g is past the group's max_score %g", where, g.StaticScore, g.MaxScore)
 		case g.Aggregation == AggregatePassFail && math.IsInf(g.MaxScore, 1):
 			err = fmt.Errorf("%s: score_aggregation: pass-fail needs a bounded max_score", where)
 		case g != secret && !math.IsInf(secret.MaxScore, 1) && math.IsInf(g.MaxScore, 1):

@@ -52,18 +52,20 @@ func (c cachedRun) result(t problem.Test) grade.TestResult {
 
 // cacheable reports whether a solution's result on a test may be kept:
 // not the judge's own failure, not a time limit passed on the wall clock
-// (the machine may have been busy), not a result of a run again with a
-// longer wall limit than its key's (grade.TestResult.WallRechecked) that
-// needed it (neither stopped for CPU time nor within the key's wall
-// limit), and not a CPU time within BorderlineShare of the time limit
-// from one of the times at, which a check compares it with (checkTimes,
-// allTimes). lim is the 1x limit, scale what the solution's CPU limit
-// was multiplied by.
+// (the machine may have been busy; a second wall stop of a run again with
+// the longer wall limit included), and not a CPU time within
+// BorderlineShare of the time limit from one of the times at, which a
+// check compares it with (checkTimes, allTimes). lim is the 1x limit,
+// scale what the solution's CPU limit was multiplied by.
+//
+// A result of a run again with the longer wall limit
+// (grade.TestResult.WallRechecked) is kept like any other, even when it
+// needed the longer limit: it is what verify gives for the test whenever
+// the first run is stopped by the wall clock under its CPU limit, and a
+// fresh run that is not stopped so (a quiet machine) makes the same
+// computation, so it gives the same result.
 func cacheable(t grade.TestResult, lim runner.Limits, scale float64, at []time.Duration) bool {
 	enforced := time.Duration(float64(lim.CPU) * max(scale, 1))
-	if t.WallRechecked && t.Status != runner.CPUExceeded && t.WallMs > runner.DefaultWall(enforced).Milliseconds() {
-		return false
-	}
 	switch t.Verdict {
 	case verdict.IE, "":
 		return false

@@ -49,8 +49,8 @@ func TestCacheable(t *testing.T) {
 		}
 	}
 	// A result run again with a longer wall limit than its key's is kept
-	// only when that limit made no difference: a CPU stop, or a run
-	// within the key's wall limit (1x: 3 s; 1.5x: 4 s).
+	// like the same result of a first run, needed or not (past the key's
+	// wall limit: 1x 3 s, 1.5x 4 s); a second wall stop never is.
 	rechecked := []struct {
 		name   string
 		status runner.Status
@@ -59,8 +59,11 @@ func TestCacheable(t *testing.T) {
 	}{
 		{"CPU stop", runner.CPUExceeded, 9000, true},
 		{"exit within the key's wall limit", runner.Exited, 2000, true},
-		{"exit past the key's wall limit", runner.Exited, 5000, false},
-		{"second wall stop", runner.WallExceeded, 20000, false},
+		{"exit past the key's wall limit", runner.Exited, 5000, true},
+	}
+	second := grade.TestResult{Verdict: verdict.TLE, CPU: 400 * time.Millisecond, Status: runner.WallExceeded, WallMs: 20000, WallRechecked: true}
+	if cacheable(second, lim, 1, allTimes(lim, 1)) {
+		t.Error("a second wall stop is kept")
 	}
 	for _, r := range rechecked {
 		for _, tt := range tests {

@@ -28,6 +28,11 @@ type Package struct {
 	OutputValidator *Program
 	// InputValidators are the input validators, in lexicographic order.
 	InputValidators []Program
+	// StaticValidator is the 2025-09 static validator (static_validator/),
+	// nil when there is none; StaticCases are the groups' static
+	// validation test cases it judges, in the order of the groups.
+	StaticValidator *Program
+	StaticCases     []StaticCase
 	// Grader is the custom grader (legacy, 2023-07-draft: the one program
 	// in graders/), nil when there is none; the groups whose settings say
 	// grading: custom use it.
@@ -102,6 +107,14 @@ func Load(dir string) (*Package, error) {
 	}
 	if p.Grader, err = grader(dir, abs, md.Version); err != nil {
 		return nil, err
+	}
+	if md.Version == V2025 {
+		if p.StaticValidator, err = staticValidator(dir, abs); err != nil {
+			return nil, err
+		}
+		if p.StaticCases, err = p.staticCases(dir); err != nil {
+			return nil, err
+		}
 	}
 	p.Statement = statement(abs, md.Version)
 	if fi, err := os.Stat(filepath.Join(abs, "submissions")); err == nil && fi.IsDir() {

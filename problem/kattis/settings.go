@@ -42,13 +42,21 @@ type Settings struct {
 	RequirePass []string
 	// Args (2025-09) are the submission's command-line arguments.
 	Args []string
+	// StaticScore (2025-09) is the group's static_validation_score: the
+	// maximum score of its static validation test case, -1 when it has
+	// none; StaticPassFail says it is given as pass-fail. StaticArgs are
+	// its static_validator_args. None of the three is inherited: each
+	// group defines its own static validation test case.
+	StaticScore    float64
+	StaticPassFail bool
+	StaticArgs     []string
 }
 
 // defaultSettings are problemtools' defaults for the data folder.
 func defaultSettings() Settings {
 	return Settings{
 		OnReject: "break", Grading: "default", AcceptScore: 1, RejectScore: 0, Range: "-inf +inf",
-		MaxScore: -1,
+		MaxScore: -1, StaticScore: -1,
 	}
 }
 
@@ -73,6 +81,7 @@ func init() { settingsKeys[Draft2023] = settingsKeys[Legacy] }
 func (s Settings) inherit(data []byte, v Version, scoring bool, caseFile bool) (Settings, error) {
 	out := s
 	out.MaxScore = -1
+	out.StaticScore, out.StaticPassFail, out.StaticArgs = -1, false, nil
 	if v == V2025 {
 		out.ScoreAggregation, out.RequirePass = "", nil
 	}
@@ -103,7 +112,16 @@ func (s Settings) inherit(data []byte, v Version, scoring bool, caseFile bool) (
 				}
 			}
 		}
-		return out, out.apply2025(m)
+		if err := out.apply2025(m); err != nil {
+			return out, err
+		}
+		if caseFile {
+			// A test case's static_validator_args: the format lists the
+			// key, but a static validation test case belongs to a group.
+			out.StaticArgs = nil
+			return out, nil
+		}
+		return out, out.checkStatic(m, scoring)
 	}
 	return out, out.applyLegacy(m, scoring)
 }
@@ -268,6 +286,18 @@ func (s *Settings) apply2025(m *node) error {
 				err = fmt.Errorf("score_aggregation: %q: want pass-fail, sum or min", x)
 			}
 			s.ScoreAggregation = x
+		case "static_validation_score":
+			if v.Kind == yaml.ScalarNode && strings.TrimSpace(v.Value) == "pass-fail" {
+				s.StaticPassFail = true
+				break
+			}
+			var x float64
+			if x, err = number(k, v); err == nil && (x < 0 || x != math.Trunc(x)) {
+				err = fmt.Errorf("static_validation_score: %q: want a non-negative integer or pass-fail", v.Value)
+			}
+			s.StaticScore = x
+		case "static_validator_args":
+			s.StaticArgs, err = argList(k, v)
 		case "args":
 			s.Args, err = argList(k, v)
 		case "output_validator_args":
@@ -294,4 +324,21 @@ func argList(key string, n *yaml.Node) ([]string, error) {
 		return nil, fmt.Errorf("%s: line %d: want a list of arguments (2025-09 writes [a, b], not a string)", key, n.Line)
 	}
 	return stringList(key, n)
+}
+
+// HasStatic reports whether the group defines a static validation test
+// case (static_validation_score, as a number or pass-fail).
+func (s Settings) HasStatic() bool { return s.StaticPassFail || s.StaticScore >= 0 }
+
+// checkStatic checks a 2025-09 group's static validation keys: no
+// static_validator_args without static_validation_score, and a number
+// only in a scoring problem (a pass-fail problem writes pass-fail).
+func (s Settings) checkStatic(m *node, scoring bool) error {
+	switch {
+	case s.StaticArgs != nil && !s.HasStatic():
+		return fmt.Errorf("line %d: static_validator_args: given without static_validation_score", m.line["static_validator_args"])
+	case s.StaticScore >= 0 && !scoring:
+		return fmt.Errorf("line %d: static_validation_score: a number only in scoring problems (type: scoring); a pass-fail problem writes pass-fail", m.line["static_validation_score"])
+	}
+	return nil
 }
