@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"sync"
 
 	"github.com/puzzlejudge/judge/verdict"
 )
@@ -37,8 +38,23 @@ type tokenReader struct {
 	lastTok  int // position of the current token in its line, 1-based
 }
 
+// readers recycles the buffers of the streamed files: each test's check
+// would otherwise allocate two of readerSize, most of the garbage a
+// judging makes (2 MiB for 16 tests), which sets how often a long-running
+// judge (judge serve) collects.
+var readers = sync.Pool{New: func() any { return bufio.NewReaderSize(nil, readerSize) }}
+
 func newTokenReader(r io.Reader) *tokenReader {
-	return &tokenReader{r: bufio.NewReaderSize(r, readerSize), line: 1}
+	br := readers.Get().(*bufio.Reader)
+	br.Reset(r)
+	return &tokenReader{r: br, line: 1}
+}
+
+// release gives the reader's buffer back; t is not used after.
+func (t *tokenReader) release() {
+	t.r.Reset(nil)
+	readers.Put(t.r)
+	t.r = nil
 }
 
 // buffered returns the buffered bytes, reading more if none are buffered.
@@ -143,6 +159,8 @@ func compareTokenFiles(ctx context.Context, output, expected string, float *Floa
 		bufE:  make([]byte, 0, chunkSize),
 		bufO:  make([]byte, 0, chunkSize),
 	}
+	defer c.exp.release()
+	defer c.out.release()
 	res, err := c.run(ctx)
 	if err != nil {
 		return Result{}, fmt.Errorf("compare %s with %s: %w", output, expected, err)
