@@ -307,7 +307,7 @@ func (s *Server) waitParam(r *http.Request) (time.Duration, error) {
 func (s *Server) wait(ctx context.Context, sub Submission, d time.Duration) Submission {
 	ctx, cancel := context.WithTimeout(ctx, d)
 	defer cancel()
-	got, err := s.b.Wait(ctx, sub.ID)
+	got, err := s.b.Wait(ctx, sub)
 	if err != nil {
 		return sub
 	}

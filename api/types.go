@@ -131,7 +131,8 @@ type Backend interface {
 	Get(ctx context.Context, id string) (Submission, error)
 	// Wait returns the submission once it is done, or as it is when ctx
 	// ends; it is woken when the result is applied, never by polling.
-	Wait(ctx context.Context, id string) (Submission, error)
+	// sub is the submission as the caller just read it.
+	Wait(ctx context.Context, sub Submission) (Submission, error)
 	List(ctx context.Context, q ListQuery) (Page, error)
 	// Cancel removes a submission that is still queued.
 	Cancel(ctx context.Context, id string) error

@@ -129,19 +129,26 @@ func (b *backend) Get(ctx context.Context, id string) (api.Submission, error) {
 // see it).
 const waitRecheck = 2 * time.Second
 
-// Wait holds until the submission is done or ctx ends. It reads the row
-// when the hub has its verdict (not at every test's event), and every
+// Wait holds until the submission is done or ctx ends. It takes the
+// caller's fresh read of the row instead of reading it again: a verdict
+// this process applied since is in the hub, and one applied elsewhere
+// is found by the recheck, as one applied while waiting is. It reads the
+// row when the hub has its verdict (not at every test's event), and every
 // waitRecheck in case the hub missed it; when ctx ends it answers with
 // the row as it is then.
-func (b *backend) Wait(ctx context.Context, id string) (api.Submission, error) {
+func (b *backend) Wait(ctx context.Context, s api.Submission) (api.Submission, error) {
+	id := s.ID
 	wake, stop := b.hub.listen(id)
 	defer stop()
-	s, err := b.Get(ctx, id)
-	if err != nil || s.State == api.StateDone {
-		return s, err
+	if s.State == api.StateDone {
+		return s, nil
+	}
+	if done, ok := b.hub.result(id); ok && done.Gen >= s.Gen {
+		return done, nil
 	}
 	recheck := time.NewTicker(waitRecheck)
 	defer recheck.Stop()
+	var err error
 	for {
 		select {
 		case <-wake:

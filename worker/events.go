@@ -26,10 +26,16 @@ type publisher struct {
 	pending map[int]grade.TestResult
 }
 
+// eventsBuffered is how many events a job's publisher holds before
+// emit waits for it to catch up: a handful of tests' worth (sending one
+// takes well under a millisecond). Each job makes its own channel, and
+// an event is large: 1024 of them were 120 KiB of garbage a job.
+const eventsBuffered = 64
+
 // newPublisher starts a job's publisher; live, if set, takes the
 // progress events instead of NATS (see Worker.Live).
 func newPublisher(ctx context.Context, js jetstream.JetStream, base queue.Event, live func(queue.Event)) *publisher {
-	p := &publisher{base: base, ch: make(chan queue.Event, 1024), done: make(chan struct{}), pending: map[int]grade.TestResult{}}
+	p := &publisher{base: base, ch: make(chan queue.Event, eventsBuffered), done: make(chan struct{}), pending: map[int]grade.TestResult{}}
 	go func() {
 		defer close(p.done)
 		for ev := range p.ch {
