@@ -49,8 +49,12 @@ func staticValidator(dir, abs string) (*Program, error) {
 // staticCases lists the static validation test cases of a 2025-09
 // package, in the order of its groups, and checks them: only data/sample,
 // data/secret and the groups of secret have one, a package that has one
-// has a static validator, and its name is not a test case's.
+// has a static validator, and its name is not a test case's; a
+// submit-answer problem has no static validator.
 func (p *Package) staticCases(dir string) ([]StaticCase, error) {
+	if p.StaticValidator != nil && p.Metadata.SubmitAnswer {
+		return nil, fmt.Errorf("%s: a submit-answer problem has no static validator (the format forbids one)", filepath.Join(dir, "static_validator"))
+	}
 	if p.DataSettings.HasStatic() {
 		return nil, fmt.Errorf("%s: static_validation_score: set it in data/sample, data/secret or a group of secret, not in data/",
 			filepath.Join(dir, "data", testGroupFile))

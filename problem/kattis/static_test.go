@@ -49,6 +49,7 @@ func TestStaticCases(t *testing.T) {
 			delete(f, "static_validator/check.py")
 			return f
 		}(), "", "the package has no static validator (static_validator/)"},
+		{"submit-answer", base("type: submit-answer\n", nil), "", "a submit-answer problem has no static validator"},
 		{"in data/", base("", map[string]string{"data/test_group.yaml": "static_validation_score: pass-fail\n"}),
 			"", "set it in data/sample, data/secret or a group of secret, not in data/"},
 		{"name of a test case", base("", map[string]string{
