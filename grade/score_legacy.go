@@ -109,20 +109,10 @@ var legacyOrder = []verdict.Verdict{verdict.IE, verdict.RE, verdict.MLE, verdict
 // grader is problemtools' default grader over a group's results, with
 // flags as grader_flags gives them (the last of conflicting modes wins).
 func grader(name string, kids []result, flags []string) result {
-	verdictMode, scoreMode := "worst_error", "sum"
-	ignoreSample, anyAccepted := false, false
-	for _, f := range flags {
-		switch f {
-		case "worst_error", "first_error", "always_accept":
-			verdictMode = f
-		case "sum", "avg", "min", "max":
-			scoreMode = f
-		case "ignore_sample":
-			ignoreSample = true
-		case "accept_if_any_accepted":
-			anyAccepted = true
-		}
-	}
+	// problemtools' default grader ignores a flag it does not know, and
+	// so does this one.
+	m, _ := problem.ParseGraderModes(flags)
+	verdictMode, scoreMode, ignoreSample, anyAccepted := m.Verdict, m.Score, m.IgnoreSample, m.AnyAccepted
 	for _, k := range kids {
 		if k.verdict == verdict.IE {
 			return result{name: name, verdict: verdict.IE}

@@ -51,36 +51,16 @@ type legacyAnalysis struct {
 	verdicts []string // what makes the graders' verdict differ
 }
 
-// graderModes reads a group's grader_flags as the default grader does
-// (the last of conflicting modes wins).
-func graderModes(g *problem.ScoreGroup) (verdictMode, scoreMode string, ignoreSample, anyAccepted bool, err error) {
-	verdictMode, scoreMode = "worst_error", "sum"
-	for _, f := range g.GraderFlags {
-		switch f {
-		case "worst_error", "first_error", "always_accept":
-			verdictMode = f
-		case "sum", "avg", "min", "max":
-			scoreMode = f
-		case "ignore_sample":
-			ignoreSample = true
-		case "accept_if_any_accepted":
-			anyAccepted = true
-		default:
-			return "", "", false, false, fmt.Errorf("group %s: grader_flags: unknown flag %q", g.Name, f)
-		}
-	}
-	return verdictMode, scoreMode, ignoreSample, anyAccepted, nil
-}
-
 // group gives the node of g.
 func (a *legacyAnalysis) group(g *problem.ScoreGroup) (legacyNode, error) {
 	if g.Custom {
 		return legacyNode{}, fmt.Errorf("group %s: grading: custom (a grader program gives the scores)", g.Name)
 	}
-	verdictMode, scoreMode, ignoreSample, anyAccepted, err := graderModes(g)
+	m, err := problem.ParseGraderModes(g.GraderFlags)
 	if err != nil {
-		return legacyNode{}, err
+		return legacyNode{}, fmt.Errorf("group %s: %w", g.Name, err)
 	}
+	verdictMode, scoreMode, ignoreSample, anyAccepted := m.Verdict, m.Score, m.IgnoreSample, m.AnyAccepted
 	brk := g.OnReject != "continue"
 	var kids []legacyNode
 	for _, it := range g.Items {
