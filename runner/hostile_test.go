@@ -39,6 +39,21 @@ func fullSandbox(t *testing.T) *Sandbox {
 	return s
 }
 
+// modeSandbox is fullSandbox for ModeFull, and a basic sandbox (closed
+// when the test ends) for ModeBasic.
+func modeSandbox(t *testing.T, mode Mode) *Sandbox {
+	t.Helper()
+	if mode == ModeFull {
+		return fullSandbox(t)
+	}
+	s, err := New(Config{Mode: ModeBasic, Idle: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { s.Close() })
+	return s
+}
+
 // boxProcesses lists host processes whose uid is one of the sandbox's box
 // uids (each sandbox has a block of its own).
 func boxProcesses(s *Sandbox) []string {

@@ -14,16 +14,7 @@ import (
 func TestLateKillSparesNextRun(t *testing.T) {
 	for _, mode := range []Mode{ModeFull, ModeBasic} {
 		t.Run(string(mode), func(t *testing.T) {
-			var s *Sandbox
-			if mode == ModeFull {
-				s = fullSandbox(t)
-			} else {
-				var err error
-				if s, err = New(Config{Mode: ModeBasic, Idle: 1}); err != nil {
-					t.Fatal(err)
-				}
-				defer s.Close()
-			}
+			s := modeSandbox(t, mode)
 			ctx := context.Background()
 			stopped := Spec{Args: []string{"sh", "-c", "sleep 5"}, Limits: Limits{CPU: time.Second, Wall: 20 * time.Millisecond}}
 			next := Spec{Args: []string{"sh", "-c", "exit 0"}, Limits: Limits{CPU: 5 * time.Second}}

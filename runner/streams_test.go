@@ -61,16 +61,7 @@ func TestStdoutFile(t *testing.T) {
 	}
 	for _, mode := range []Mode{ModeFull, ModeBasic} {
 		t.Run(string(mode), func(t *testing.T) {
-			var s *Sandbox
-			if mode == ModeFull {
-				s = fullSandbox(t)
-			} else {
-				var err error
-				if s, err = New(Config{Mode: ModeBasic, Idle: 1}); err != nil {
-					t.Fatal(err)
-				}
-				defer s.Close()
-			}
+			s := modeSandbox(t, mode)
 			for _, c := range cases {
 				t.Run(c.name, func(t *testing.T) {
 					path := filepath.Join(t.TempDir(), "out")
