@@ -60,7 +60,6 @@ type runGroup struct {
 	procs int
 	enter []*os.File
 	limit []*os.File
-	err   error
 }
 
 // retire closes a finished run's group files and leaves the group to be
