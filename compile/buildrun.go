@@ -152,7 +152,7 @@ func (c *Compiler) runBuild(ctx context.Context, files []treeFile, tree string, 
 			args = append(args, f.name)
 		}
 	}
-	spec := runner.Spec{Args: args, Work: work, CollectAll: true, CollectDir: tree, Combined: true, Limits: lim}
+	spec := runner.Spec{Args: args, Work: work, CollectAll: true, CollectDir: tree, Combined: true, AllCPUs: true, Limits: lim}
 	res, err := c.Sandbox.Run(ctx, spec)
 	if err != nil {
 		return Compilation{}, false, err

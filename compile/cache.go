@@ -92,7 +92,7 @@ func (c *Compiler) version(ctx context.Context, lang *Language) (string, bool) {
 	if lang.Cache != nil {
 		env = replaceAll(env, "{cache}", "{box}/.cache")
 	}
-	res, err := c.Sandbox.Run(ctx, runner.Spec{Args: lang.Version, Env: env, Combined: true,
+	res, err := c.Sandbox.Run(ctx, runner.Spec{Args: lang.Version, Env: env, Combined: true, AllCPUs: true,
 		Limits: runner.Limits{CPU: 10 * time.Second, Wall: 20 * time.Second, Memory: 512 << 20, Procs: 64}})
 	if err != nil || !res.OK() {
 		return "", false

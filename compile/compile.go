@@ -179,6 +179,7 @@ func (c *Compiler) runCompiler(ctx context.Context, lang *Language, id, source s
 		Collect:    collectWith(lang.Artifacts, extra),
 		CollectDir: out,
 		Combined:   true,
+		AllCPUs:    true,
 		Limits:     lim,
 	}
 	if lang.Cache != nil {

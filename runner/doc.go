@@ -27,6 +27,7 @@
 //	files.go       program and work files placed, outputs collected
 //	helper*.go     the helper's side: its loop, the box's root, the
 //	               launcher and the fork, the IPC clean-up
+//	cpus.go        the CPU each run is bound to
 //	proc.go        /proc readers (basic mode)
 //	cgroup/        one fresh cgroup per run, v1 or v2, behind one interface
 //	seccomp/       the system-call filter of every box
@@ -97,6 +98,20 @@
 //	Disk    the box's tmpfs size (full mode).
 //
 // When a run ends, for any reason, every process it started is killed.
+//
+// # CPUs
+//
+// Each run is bound to one CPU of the judge's: the one with the fewest runs
+// under way (the lowest of those tied), so runs at once get CPUs of their
+// own while there are enough. The box's launcher binds itself before the
+// fork, so the program starts, runs and ends on that CPU; a program sees
+// one CPU (nproc, Go's GOMAXPROCS, a JVM's processor count), the same in
+// every run. Spec.AllCPUs lets a run use every CPU (compilers). The binding
+// is a placement, not a limit: the CPU limit counts every thread wherever
+// it runs, and a program may widen its own affinity. Left unbound, a
+// program starts on another, idle, CPU than its launcher's, and on small
+// virtual machines waking that CPU at each run's start, and the
+// launcher's at its end, cost a sixth of a trivial run's wall time.
 //
 // # Two programs joined by pipes
 //

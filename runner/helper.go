@@ -38,6 +38,11 @@ type helper struct {
 	// it puts back after each fork (both used by the launcher only).
 	hardLimits bool
 	ownLimits  map[int]syscall.Rlimit
+	// cpus are the CPUs the helper may use, and bound the one the
+	// launcher's thread is bound to, plus one (0: all of cpus); programs
+	// inherit it at their fork (used by the launcher only).
+	cpus  unix.CPUSet
+	bound int
 
 	mu      sync.Mutex
 	current int64 // the ID of the run under way, or 0

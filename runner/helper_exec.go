@@ -122,6 +122,10 @@ func (h *helper) runOne(req runRequest, files []int) helperReply {
 // instruction, and waited for from it (a traced program must be).
 func (h *helper) launcher(ready chan<- error) {
 	runtime.LockOSThread()
+	if err := unix.SchedGetaffinity(0, &h.cpus); err != nil {
+		ready <- fmt.Errorf("read CPU affinity: %w", err)
+		return
+	}
 	if err := h.dress(); err != nil {
 		ready <- err
 		return
@@ -177,6 +181,7 @@ func (h *helper) fork(path string, req runRequest, files []int) (pid int, err er
 		return 0, err
 	}
 	defer restore()
+	h.bind(req.CPU)
 	// Join the run's cgroup: the program is accounted from its first
 	// instruction. v1 moves this thread, v2 the whole helper, for the
 	// moment of the fork.
@@ -219,6 +224,26 @@ func (h *helper) fork(path string, req runRequest, files []int) (pid int, err er
 		Sys:   sys,
 	}
 	return syscall.ForkExec(path, req.Args, attr)
+}
+
+// bind binds the launcher's thread, and so the programs it forks from now
+// on, to cpu (see runRequest.CPU). Where the kernel refuses (a CPU taken
+// offline), the program may use every CPU: the binding is a placement,
+// not a limit.
+func (h *helper) bind(cpu int) {
+	if cpu == h.bound {
+		return
+	}
+	set := h.cpus
+	if cpu > 0 {
+		set.Zero()
+		set.Set(cpu - 1)
+	}
+	if unix.SchedSetaffinity(0, &set) != nil {
+		cpu, set = 0, h.cpus
+		_ = unix.SchedSetaffinity(0, &set)
+	}
+	h.bound = cpu
 }
 
 // setMemoryLimit writes the memory limit into each of a run group's limit

@@ -53,6 +53,9 @@ type runRequest struct {
 	Procs    int      `json:"procs,omitempty"`
 	Memory   int64    `json:"memory,omitempty"` // the memory limit, for the cgroup's limit files
 	Enter    int      `json:"enter,omitempty"`  // how many of the cgroup files join the group
+	// CPU is the CPU the program is bound to, plus one; 0 lets it use
+	// every CPU of the helper's.
+	CPU int `json:"cpu,omitempty"`
 	// Wall is the run's wall-time limit, which the helper keeps itself in
 	// full mode: its clock starts at the fork, where the judge's cannot.
 	Wall int64 `json:"wall_ns,omitempty"`

@@ -24,7 +24,12 @@ func (s *Sandbox) Run(ctx context.Context, spec Spec) (Result, error) {
 	if err != nil {
 		return Result{}, err
 	}
-	res, healthy, err := b.run(ctx, spec, spec.Limits.WithDefaults())
+	cpu := 0
+	if !spec.AllCPUs {
+		cpu = s.cpus.take()
+		defer s.cpus.give(cpu)
+	}
+	res, healthy, err := b.run(ctx, spec, spec.Limits.WithDefaults(), cpu)
 	s.release(b, healthy)
 	return res, err
 }
@@ -79,9 +84,9 @@ func (r *stopReason) get() (Status, bool) {
 	return r.status, r.set
 }
 
-// run runs one program in the box. healthy says whether the box may be
-// used again.
-func (b *box) run(ctx context.Context, spec Spec, lim Limits) (res Result, healthy bool, err error) {
+// run runs one program in the box, bound to cpu (see runRequest.CPU).
+// healthy says whether the box may be used again.
+func (b *box) run(ctx context.Context, spec Spec, lim Limits, cpu int) (res Result, healthy bool, err error) {
 	if err := b.placeProgram(spec.Program); err != nil {
 		return res, false, err
 	}
@@ -122,6 +127,7 @@ func (b *box) run(ctx context.Context, spec Spec, lim Limits) (res Result, healt
 		Procs:    lim.Procs,
 		Memory:   lim.Memory,
 		Enter:    nEnter,
+		CPU:      cpu,
 	}
 	if b.full {
 		req.Wall = int64(lim.Wall)

@@ -90,6 +90,8 @@ type Sandbox struct {
 	// mode as root).
 	dropUID bool
 
+	cpus *cpuPlacer
+
 	mu     sync.Mutex
 	idle   []*box
 	live   map[*box]bool
@@ -123,6 +125,7 @@ func New(cfg Config) (*Sandbox, error) {
 		binds:   cfg.Binds,
 		disk:    cfg.Disk,
 		idleMax: cfg.Idle,
+		cpus:    newCPUPlacer(),
 		live:    map[*box]bool{},
 	}
 	if s.binds == nil {

@@ -56,6 +56,10 @@ type Spec struct {
 	// stops the program (SIGXFSZ) one byte past it, and Result.Output is
 	// the file's size after the run.
 	StdoutFile *os.File
+	// AllCPUs lets the run use every CPU the judge may; any other run is
+	// bound to one CPU (see the package documentation). For compilers,
+	// which build in parallel.
+	AllCPUs bool
 	// Combined sends stdout and stderr together into Result.Stderr, capped
 	// at Limits.Stderr, with no output limit (for compilers).
 	Combined bool
