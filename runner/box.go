@@ -50,6 +50,10 @@ type box struct {
 	outBuf, inBuf []byte
 	// expander replaces {prog} and {box} in arguments and environment.
 	expander *strings.Replacer
+	// writable are the box's writable folders (work, tmp), open to look
+	// at after each run, and dirBuf what clean reads them into.
+	writable []*os.File
+	dirBuf   []byte
 }
 
 // runGroup is a run's cgroup, made ahead of the run: its task limit set
@@ -304,6 +308,7 @@ func (b *box) destroy() error {
 	if b.control != nil {
 		b.control.Close()
 	}
+	closeAll(b.writable)
 	var first error
 	if b.next != nil {
 		b.retire(b.next)

@@ -100,3 +100,34 @@ func TestStdoutFile(t *testing.T) {
 		})
 	}
 }
+
+// TestWritableFoldersEmptied checks that what a run leaves in its working
+// folder and its temporary folder is gone for the next run of the box,
+// and that a run that leaves nothing leaves them usable.
+func TestWritableFoldersEmptied(t *testing.T) {
+	for _, mode := range []Mode{ModeFull, ModeBasic} {
+		t.Run(string(mode), func(t *testing.T) {
+			s := modeSandbox(t, mode)
+			sh := func(script string) string {
+				t.Helper()
+				out := filepath.Join(t.TempDir(), "out")
+				res, err := s.Run(context.Background(), Spec{Args: []string{"sh", "-c", script}, Stdout: out, Limits: Limits{CPU: 5 * time.Second}})
+				if err != nil || !res.OK() {
+					t.Fatalf("%s: %v %+v", script, err, res)
+				}
+				data, _ := os.ReadFile(out)
+				return string(data)
+			}
+			const list = `ls -A .; ls -A "$TMPDIR"; echo end`
+			for i := 0; i < 2; i++ {
+				sh(`echo x > a; mkdir -p d/e; echo y > d/e/f; echo z > "$TMPDIR/t"; mkdir "$TMPDIR/u"`)
+				if got := sh(list); got != "end\n" {
+					t.Fatalf("after a run that left files, the next run found:\n%s", got)
+				}
+				if got := sh(list); got != "end\n" {
+					t.Fatalf("after a run that left nothing:\n%s", got)
+				}
+			}
+		})
+	}
+}
