@@ -155,7 +155,7 @@ func (b *box) run(ctx context.Context, spec Spec, lim Limits, cpu int) (res Resu
 		b.tidy()
 	}
 
-	reply, ok := b.await(ctx, lim, cg, spec.StdoutFile, stopFor, &stop)
+	reply, ok := b.await(ctx, lim, cg, spec.StdoutFile, st.startLate, stopFor, &stop)
 	if !ok {
 		b.requestKill()
 		if cg != nil {
@@ -276,14 +276,19 @@ func (p *outputPoll) next(out *os.File) time.Duration {
 	return time.Duration(*p)
 }
 
+// lateStart is when, at the latest, a run that has not ended starts
+// reading its stderr (see streams.start).
+const lateStart = 20 * time.Millisecond
+
 // killRepeat is how often a kill is sent again while a killed run has not
 // ended.
 const killRepeat = 50 * time.Millisecond
 
 // await waits for the run to end while it enforces the CPU, wall (in full
 // mode, the helper's is the wall clock that counts) and (in basic mode)
-// memory limits. It returns false when the helper is gone.
-func (b *box) await(ctx context.Context, lim Limits, cg cgroup.Group, out *os.File, stopFor func(Status), stop *stopReason) (helperReply, bool) {
+// memory limits. It calls late at its first look, which comes within
+// lateStart of the start. It returns false when the helper is gone.
+func (b *box) await(ctx context.Context, lim Limits, cg cgroup.Group, out *os.File, late func(), stopFor func(Status), stop *stopReason) (helperReply, bool) {
 	var started time.Time
 	pid := 0
 	wall := time.NewTimer(time.Hour)
@@ -301,7 +306,7 @@ func (b *box) await(ctx context.Context, lim Limits, cg cgroup.Group, out *os.Fi
 		// fail to; CPU time is looked at from the start.
 		started = time.Now()
 		wall.Reset(lim.Wall + lim.Wall/2 + time.Second)
-		tick.Reset(min(lim.CPU/ncpu, outPoll.next(out)))
+		tick.Reset(min(lim.CPU/ncpu, outPoll.next(out), lateStart))
 	}
 	for {
 		select {
@@ -331,6 +336,7 @@ func (b *box) await(ctx context.Context, lim Limits, cg cgroup.Group, out *os.Fi
 			// Keep waiting for "done" so the box can be reused.
 			tick.Reset(killRepeat)
 		case <-tick.C:
+			late()
 			if _, stopped := stop.get(); stopped {
 				// Killed, but not yet done: say it again.
 				b.requestKill()
