@@ -11,7 +11,7 @@ import (
 )
 
 func TestCPUPlacer(t *testing.T) {
-	p := &cpuPlacer{cpus: []int{0, 2, 5}, runs: make([]int, 3)}
+	p := &cpuPlacer{cpus: []int{0, 2, 5}, runs: make([]int, 3), busy: make([]float64, 3), stat: filepath.Join(t.TempDir(), "missing")}
 	steps := []struct {
 		op   string // "take" or "give N"
 		want int    // what take returns (CPU plus one)
@@ -38,6 +38,31 @@ func TestCPUPlacer(t *testing.T) {
 		}
 		p.give(cpu)
 	}
+	// Among CPUs with as many of the judge's runs, the one the host kept
+	// least busy since the last look.
+	stat := filepath.Join(t.TempDir(), "stat")
+	write := func(lines string) {
+		t.Helper()
+		if err := os.WriteFile(stat, []byte("cpu  9 9 9 9 9 9 9 9 9 9\n"+lines+"intr 1 2 3\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	q := &cpuPlacer{cpus: []int{0, 1, 2}, runs: make([]int, 3), busy: make([]float64, 3), stat: stat}
+	write("cpu0 100 0 0 100 0 0 0 0 0 0\ncpu1 100 0 0 100 0 0 0 0 0 0\ncpu2 100 0 0 100 0 0 0 0 0 0\n")
+	if got := q.take(); got != 1 {
+		t.Errorf("first take = %d, want 1 (nothing looked busy yet)", got)
+	}
+	q.give(1)
+	// Since then CPU 0 was busy all the time, CPU 1 half, CPU 2 a tenth
+	// (its guest time, 50, is part of its user time).
+	write("cpu0 200 0 0 100 0 0 0 0 0 0\ncpu1 150 0 0 150 0 0 0 0 0 0\ncpu2 110 0 0 190 0 0 0 0 50 0\n")
+	q.looked = time.Time{}
+	for _, want := range []int{3, 2, 1, 3} {
+		if got := q.take(); got != want {
+			t.Errorf("take = %d, want %d (runs %v, busy %.2f)", got, want, q.runs, q.busy)
+		}
+	}
+
 	// One CPU or none: nothing is placed.
 	if got := (&cpuPlacer{}).take(); got != 0 {
 		t.Errorf("take without CPUs = %d, want 0", got)

@@ -101,17 +101,21 @@
 //
 // # CPUs
 //
-// Each run is bound to one CPU of the judge's: the one with the fewest runs
-// under way (the lowest of those tied), so runs at once get CPUs of their
-// own while there are enough. The box's launcher binds itself before the
-// fork, so the program starts, runs and ends on that CPU; a program sees
-// one CPU (nproc, Go's GOMAXPROCS, a JVM's processor count), the same in
-// every run. Spec.AllCPUs lets a run use every CPU (compilers). The binding
-// is a placement, not a limit: the CPU limit counts every thread wherever
-// it runs, and a program may widen its own affinity. Left unbound, a
-// program starts on another, idle, CPU than its launcher's, and on small
-// virtual machines waking that CPU at each run's start, and the
-// launcher's at its end, cost a sixth of a trivial run's wall time.
+// Each run is bound to one CPU of the judge's: the one with the fewest of
+// the judge's runs under way, and of those the one the whole host kept
+// least busy lately (/proc/stat, looked at every 100 ms at most), so runs
+// at once get CPUs of their own while there are enough, and judges side
+// by side spread out. The box's launcher binds itself before the fork, so
+// the program starts, runs and ends on that CPU; a program sees one CPU
+// (nproc, Go's GOMAXPROCS, a JVM's processor count), the same in every
+// run. Spec.AllCPUs lets a run use every CPU (compilers). The binding is
+// a placement, not a limit: the CPU limit counts every thread wherever it
+// runs, and a program may widen its own affinity; but a run cannot move
+// off a CPU that other work on the host takes up after it started (the
+// wall limit, 2 × CPU + 1 s by default, leaves room for that). Left
+// unbound, a program starts on another, idle, CPU than its launcher's,
+// and on small virtual machines waking that CPU at each run's start, and
+// the launcher's at its end, cost a sixth of a trivial run's wall time.
 //
 // # Two programs joined by pipes
 //
