@@ -30,8 +30,8 @@ type box struct {
 	cmd     *exec.Cmd
 	sock    *polledConn // run requests and replies
 	control *polledConn // kills
-	replies chan helperReply
-	runID   int64 // the number of the current run
+	replies *receiver   // reads the sock's replies, by the run that waits for them
+	runID   int64       // the number of the current run
 
 	// next is the group of the next run, made while the last run's
 	// program ran; spent are the groups of finished runs, removed while
@@ -50,6 +50,10 @@ type box struct {
 	outBuf, inBuf []byte
 	// expander replaces {prog} and {box} in arguments and environment.
 	expander *strings.Replacer
+	// writable are the box's writable folders (work, tmp), open to look
+	// at after each run, and dirBuf what clean reads them into.
+	writable []*os.File
+	dirBuf   []byte
 }
 
 // runGroup is a run's cgroup, made ahead of the run: its task limit set
@@ -251,8 +255,7 @@ func (b *box) startHelper() error {
 			return fmt.Errorf("place box helper: %w", err)
 		}
 	}
-	b.replies = make(chan helperReply, 4)
-	go b.readReplies()
+	b.replies = b.sock.receiver()
 	cfg := helperConfig{Full: b.full, Dir: b.dir, Overlays: b.overlays, DropUID: b.sandbox.dropUID, UID: b.uid, GID: b.gid}
 	if b.full {
 		cfg.Binds = b.sandbox.binds
@@ -262,9 +265,9 @@ func (b *box) startHelper() error {
 	if err := b.sock.send(cfg, nil); err != nil {
 		return fmt.Errorf("configure box: %w", err)
 	}
-	r, ok := <-b.replies
-	if !ok {
-		return errors.New("box helper died while setting up")
+	r, _, err := b.recvReply(time.Time{})
+	if err != nil {
+		return fmt.Errorf("box helper died while setting up: %w", err)
 	}
 	if r.Kind != "ready" {
 		return fmt.Errorf("box helper: %s", r.Err)
@@ -272,19 +275,27 @@ func (b *box) startHelper() error {
 	return nil
 }
 
-func (b *box) readReplies() {
-	defer close(b.replies)
-	in := b.sock.receiver()
-	for {
-		var r helperReply
-		files, err := in.recv(&r)
-		closeFDs(files)
-		if err != nil {
-			return
-		}
-		b.replies <- r
+// recvReply reads the helper's next reply, waiting until deadline at most
+// (zero: no deadline); timedOut says the deadline came first, or
+// wakeReply was called. An error means the helper is gone. Replies are
+// read by the run that waits for them, with no goroutine in between: a
+// goroutine woken by the poller to hand each reply on cost a wakeup more
+// per run.
+func (b *box) recvReply(deadline time.Time) (r helperReply, timedOut bool, err error) {
+	if err := b.sock.f.SetReadDeadline(deadline); err != nil {
+		return r, false, err
 	}
+	files, err := b.replies.recv(&r)
+	closeFDs(files)
+	if errors.Is(err, os.ErrDeadlineExceeded) {
+		return r, true, nil
+	}
+	return r, false, err
 }
+
+// wakeReply makes a recvReply under way, or the next one, return at once
+// as timed out (a context's end).
+func (b *box) wakeReply() { _ = b.sock.f.SetReadDeadline(time.Unix(1, 0)) }
 
 // destroy kills the helper and everything in the box and removes it.
 func (b *box) destroy() error {
@@ -293,17 +304,12 @@ func (b *box) destroy() error {
 		_ = b.cmd.Wait()
 	}
 	if b.sock != nil {
-		// The reader goroutine ends before the descriptor is closed.
-		b.sock.shutdown()
-		if b.replies != nil {
-			for range b.replies {
-			}
-		}
 		b.sock.Close()
 	}
 	if b.control != nil {
 		b.control.Close()
 	}
+	closeAll(b.writable)
 	var first error
 	if b.next != nil {
 		b.retire(b.next)

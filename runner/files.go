@@ -10,6 +10,7 @@ import (
 	"syscall"
 
 	"github.com/puzzlejudge/judge/internal/fileutil"
+	"golang.org/x/sys/unix"
 )
 
 // placeProgram copies the program's files into prog/ unless they are there
@@ -129,11 +130,45 @@ func (b *box) workDirs(rel string) error {
 	return nil
 }
 
-// clean empties the writable directories after a run.
+// clean empties the writable directories after a run. Most runs leave
+// nothing there, which one look through a folder held open tells.
 func (b *box) clean() {
-	for _, d := range []string{"work", "tmp"} {
+	if b.writable == nil {
+		b.dirBuf = make([]byte, 4096)
+		for _, d := range []string{"work", "tmp"} {
+			f, err := os.Open(filepath.Join(b.dir, d))
+			if err != nil {
+				closeAll(b.writable)
+				b.writable = nil
+				break
+			}
+			b.writable = append(b.writable, f)
+		}
+	}
+	for i, d := range []string{"work", "tmp"} {
+		if i < len(b.writable) && isEmptyDir(b.writable[i], b.dirBuf) {
+			continue
+		}
 		_ = clearDir(filepath.Join(b.dir, d))
 	}
+}
+
+// isEmptyDir reports whether the open directory dir holds nothing but "."
+// and "..", reading it from its start into buf. It says false whenever it
+// cannot tell.
+func isEmptyDir(dir *os.File, buf []byte) bool {
+	fd := int(dir.Fd())
+	if _, err := unix.Seek(fd, 0, io.SeekStart); err != nil {
+		return false
+	}
+	n, err := unix.Getdents(fd, buf)
+	// A read that left room for another entry (at most 280 bytes) read
+	// the whole directory.
+	if err != nil || n <= 0 || n > len(buf)-512 {
+		return false
+	}
+	_, count, _ := unix.ParseDirent(buf[:n], -1, nil)
+	return count == 0 // ParseDirent counts neither "." nor ".."
 }
 
 func clearDir(dir string) error {

@@ -37,3 +37,30 @@ func TestLateKillSparesNextRun(t *testing.T) {
 		})
 	}
 }
+
+// TestContextEndsRun checks that a run whose context ends is stopped at
+// once, well before its limits, that Run says why, and that the box then
+// runs the next program as if nothing happened.
+func TestContextEndsRun(t *testing.T) {
+	for _, mode := range []Mode{ModeFull, ModeBasic} {
+		t.Run(string(mode), func(t *testing.T) {
+			s := modeSandbox(t, mode)
+			for i := 0; i < 3; i++ {
+				ctx, cancel := context.WithCancel(context.Background())
+				time.AfterFunc(100*time.Millisecond, cancel)
+				start := time.Now()
+				_, err := s.Run(ctx, Spec{Args: []string{"sh", "-c", "sleep 30"}, Limits: Limits{CPU: 30 * time.Second, Wall: 60 * time.Second}})
+				if err == nil || ctx.Err() == nil {
+					t.Fatalf("run %d: err %v, want the context's", i, err)
+				}
+				if d := time.Since(start); d > 5*time.Second {
+					t.Fatalf("run %d: the run went on for %v after its context ended", i, d)
+				}
+				r, err := s.Run(context.Background(), Spec{Args: []string{"sh", "-c", "exit 0"}, Limits: Limits{CPU: 5 * time.Second}})
+				if err != nil || !r.OK() {
+					t.Fatalf("run %d: the next run: %v %+v", i, err, r)
+				}
+			}
+		})
+	}
+}

@@ -168,12 +168,6 @@ func (c *polledConn) receiver() *receiver {
 	return r
 }
 
-// shutdown ends the channel in both directions: a goroutine waiting to
-// receive sees its end at once.
-func (c *polledConn) shutdown() {
-	_ = c.rc.Control(func(fd uintptr) { _ = unix.Shutdown(int(fd), unix.SHUT_RDWR) })
-}
-
 func (c *polledConn) Close() error { return c.f.Close() }
 
 // receiver reads the messages of one channel, into buffers it keeps.

@@ -155,7 +155,7 @@ func (b *box) run(ctx context.Context, spec Spec, lim Limits, cpu int) (res Resu
 		b.tidy()
 	}
 
-	reply, ok := b.await(ctx, lim, cg, spec.StdoutFile, stopFor, &stop)
+	reply, ok := b.await(ctx, lim, cg, spec.StdoutFile, st.startLate, stopFor, &stop)
 	if !ok {
 		b.requestKill()
 		if cg != nil {
@@ -276,23 +276,27 @@ func (p *outputPoll) next(out *os.File) time.Duration {
 	return time.Duration(*p)
 }
 
+// lateStart is when, at the latest, a run that has not ended starts
+// reading its stderr (see streams.start).
+const lateStart = 20 * time.Millisecond
+
 // killRepeat is how often a kill is sent again while a killed run has not
 // ended.
 const killRepeat = 50 * time.Millisecond
 
 // await waits for the run to end while it enforces the CPU, wall (in full
 // mode, the helper's is the wall clock that counts) and (in basic mode)
-// memory limits. It returns false when the helper is gone.
-func (b *box) await(ctx context.Context, lim Limits, cg cgroup.Group, out *os.File, stopFor func(Status), stop *stopReason) (helperReply, bool) {
+// memory limits. It calls late at its first look, which comes within
+// lateStart of the start. It returns false when the helper is gone.
+func (b *box) await(ctx context.Context, lim Limits, cg cgroup.Group, out *os.File, late func(), stopFor func(Status), stop *stopReason) (helperReply, bool) {
 	var started time.Time
 	pid := 0
-	wall := time.NewTimer(time.Hour)
-	defer wall.Stop()
-	tick := time.NewTimer(time.Hour)
-	defer tick.Stop()
+	// The next look (tick) and the judge's wall limit, as times: the
+	// reply is read with the nearer of them as its deadline.
+	never := time.Now().Add(1000 * time.Hour)
+	wallAt, tickAt := never, never
 	b.peak = 0
 	ncpu := time.Duration(runtime.NumCPU())
-	done := ctx.Done()
 	var outPoll outputPoll
 	if cg != nil {
 		// Full mode: the helper keeps the wall limit from the fork, and
@@ -300,79 +304,99 @@ func (b *box) await(ctx context.Context, lim Limits, cg cgroup.Group, out *os.Fi
 		// started at the request, is only a backstop should the helper
 		// fail to; CPU time is looked at from the start.
 		started = time.Now()
-		wall.Reset(lim.Wall + lim.Wall/2 + time.Second)
-		tick.Reset(min(lim.CPU/ncpu, outPoll.next(out)))
+		wallAt = started.Add(lim.Wall + lim.Wall/2 + time.Second)
+		tickAt = started.Add(min(lim.CPU/ncpu, outPoll.next(out), lateStart))
 	}
+	// A context that ends wakes the wait at once.
+	stopWake := context.AfterFunc(ctx, b.wakeReply)
+	defer stopWake()
+	ctxDone := false
 	for {
-		select {
-		case r, ok := <-b.replies:
-			if !ok {
-				return r, false
-			}
+		if !ctxDone && ctx.Err() != nil {
+			ctxDone = true
+			stopFor(WallExceeded)
+			// Keep waiting for "done" so the box can be reused.
+			tickAt = time.Now().Add(killRepeat)
+		}
+		r, timedOut, err := b.recvReply(earlier(wallAt, tickAt))
+		if err != nil {
+			return r, false
+		}
+		if !timedOut {
 			switch r.Kind {
 			case "started":
 				started, pid = time.Now(), r.Pid
-				wall.Reset(lim.Wall)
+				wallAt = started.Add(lim.Wall)
 				if cg != nil {
 					// Nothing to look at before the limit could be reached.
-					tick.Reset(lim.CPU / ncpu)
+					tickAt = started.Add(lim.CPU / ncpu)
 				} else {
-					tick.Reset(0) // polled memory
+					tickAt = started // polled memory
 				}
 			case "done", "error":
 				return r, true
 			}
-		case <-wall.C:
-			stopFor(WallExceeded)
-			tick.Reset(killRepeat)
-		case <-done:
-			done = nil
-			stopFor(WallExceeded)
-			// Keep waiting for "done" so the box can be reused.
-			tick.Reset(killRepeat)
-		case <-tick.C:
-			if _, stopped := stop.get(); stopped {
-				// Killed, but not yet done: say it again.
-				b.requestKill()
-				tick.Reset(killRepeat)
-				continue
-			}
-			used := b.cpuUsed(cg, pid)
-			if used > lim.CPU {
-				stopFor(CPUExceeded)
-				tick.Reset(killRepeat)
-				continue
-			}
-			if out != nil {
-				if fi, err := out.Stat(); err == nil && fi.Size() > lim.Output {
-					stopFor(OutputExceeded)
-					tick.Reset(killRepeat)
-					continue
-				}
-			}
-			if cg == nil {
-				if m := b.pollMemory(pid); m > lim.Memory {
-					stopFor(MemoryExceeded)
-					tick.Reset(killRepeat)
-					continue
-				}
-			}
-			// CPU time grows at most ncpu times as fast as real time, so
-			// the limit cannot be passed before this timer fires.
-			next := (lim.CPU - used) / ncpu
-			if next < time.Millisecond {
-				next = time.Millisecond
-			}
-			if cg == nil && next > 10*time.Millisecond {
-				next = 10 * time.Millisecond // polled memory
-			}
-			next = min(next, outPoll.next(out))
-			if rem := lim.Wall - time.Since(started); next > rem && rem > 0 {
-				next = rem
-			}
-			tick.Reset(next)
+			continue
 		}
+		now := time.Now()
+		if !now.Before(wallAt) {
+			stopFor(WallExceeded)
+			wallAt, tickAt = never, now.Add(killRepeat)
+			continue
+		}
+		if now.Before(tickAt) {
+			continue // woken early (the context's end, say)
+		}
+		late()
+		if _, stopped := stop.get(); stopped {
+			// Killed, but not yet done: say it again.
+			b.requestKill()
+			tickAt = now.Add(killRepeat)
+			continue
+		}
+		used := b.cpuUsed(cg, pid)
+		if used > lim.CPU {
+			stopFor(CPUExceeded)
+			tickAt = now.Add(killRepeat)
+			continue
+		}
+		if out != nil {
+			if fi, err := out.Stat(); err == nil && fi.Size() > lim.Output {
+				stopFor(OutputExceeded)
+				tickAt = now.Add(killRepeat)
+				continue
+			}
+		}
+		if cg == nil {
+			if m := b.pollMemory(pid); m > lim.Memory {
+				stopFor(MemoryExceeded)
+				tickAt = now.Add(killRepeat)
+				continue
+			}
+		}
+		// CPU time grows at most ncpu times as fast as real time, so
+		// the limit cannot be passed before the next look.
+		next := (lim.CPU - used) / ncpu
+		if next < time.Millisecond {
+			next = time.Millisecond
+		}
+		if cg == nil && next > 10*time.Millisecond {
+			next = 10 * time.Millisecond // polled memory
+		}
+		next = min(next, outPoll.next(out))
+		if rem := lim.Wall - time.Since(started); next > rem && rem > 0 {
+			next = rem
+		}
+		tickAt = now.Add(next)
 	}
+}
+
+// earlier returns the earlier of two times.
+func earlier(a, b time.Time) time.Time {
+	if a.Before(b) {
+		return a
+	}
+	return b
 }
 
 // cpuUsed is the tree's CPU time so far.

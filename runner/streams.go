@@ -26,6 +26,9 @@ type streams struct {
 	// buf is the box's buffer for copying stdout, and inBuf for the
 	// start of stdin, kept from run to run.
 	buf, inBuf []byte
+	// late reads stderr: it is started by startLate, if the run lasts
+	// until then, or else called by wait.
+	late func()
 }
 
 // openStreams makes the pipes of a run. Standard input is a pipe the judge
@@ -134,9 +137,13 @@ func pipe(judgeReads bool) (program int, judge *os.File, err error) {
 	return theirs, os.NewFile(uintptr(mine), "pipe"), nil
 }
 
-// start feeds stdin and reads stdout and stderr into res until the program
-// and all it started have closed them. Past the output limit, onLimit is
-// called once and the rest is drained.
+// start feeds stdin and reads stdout (and a combined stderr) into res
+// until the program and all it started have closed them. Past the output
+// limit, onLimit is called once and the rest is drained. A separate stderr
+// is read from startLate on, or by wait: most programs write little or
+// nothing there and end within milliseconds, and then nothing needs to
+// wait for it while they run (a pipe holds 64 KiB; a program that writes
+// more waits for startLate).
 func (st *streams) start(spec Spec, lim Limits, res *Result, onLimit func()) {
 	if feed := st.feed; feed != nil {
 		st.feed = nil
@@ -172,10 +179,20 @@ func (st *streams) start(spec Spec, lim Limits, res *Result, onLimit func()) {
 			res.Output, st.outErr = copyOutput(st.out, spec.Stdout, lim.Output, st.buf, onLimit)
 		}()
 	}
+	st.late = func() { res.Stderr, _ = readCapped(st.err, lim.Stderr) }
+}
+
+// startLate starts reading stderr, once.
+func (st *streams) startLate() {
+	late := st.late
+	if late == nil {
+		return
+	}
+	st.late = nil
 	st.wg.Add(1)
 	go func() {
 		defer st.wg.Done()
-		res.Stderr, _ = readCapped(st.err, lim.Stderr)
+		late()
 	}()
 }
 
@@ -229,8 +246,16 @@ func (st *streams) closeTheirs() {
 	st.theirs = nil
 }
 
-// wait waits for the feeding and reading to end.
-func (st *streams) wait() { st.wg.Wait() }
+// wait waits for the feeding and reading to end; stderr is read now if
+// startLate was not called. Call it when the run is over: every writer
+// of its pipes is gone.
+func (st *streams) wait() {
+	st.wg.Wait()
+	if late := st.late; late != nil {
+		st.late = nil
+		late()
+	}
+}
 
 // close closes the judge's ends; call it after wait.
 func (st *streams) close() {

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"syscall"
 	"testing"
 	"time"
@@ -96,6 +97,70 @@ func TestStdoutFile(t *testing.T) {
 						t.Errorf("output of %d bytes, want %d (one past the limit)", len(got), limit+1)
 					}
 				})
+			}
+		})
+	}
+}
+
+// TestWritableFoldersEmptied checks that what a run leaves in its working
+// folder and its temporary folder is gone for the next run of the box,
+// and that a run that leaves nothing leaves them usable.
+func TestWritableFoldersEmptied(t *testing.T) {
+	for _, mode := range []Mode{ModeFull, ModeBasic} {
+		t.Run(string(mode), func(t *testing.T) {
+			s := modeSandbox(t, mode)
+			sh := func(script string) string {
+				t.Helper()
+				out := filepath.Join(t.TempDir(), "out")
+				res, err := s.Run(context.Background(), Spec{Args: []string{"sh", "-c", script}, Stdout: out, Limits: Limits{CPU: 5 * time.Second}})
+				if err != nil || !res.OK() {
+					t.Fatalf("%s: %v %+v", script, err, res)
+				}
+				data, _ := os.ReadFile(out)
+				return string(data)
+			}
+			const list = `ls -A .; ls -A "$TMPDIR"; echo end`
+			for i := 0; i < 2; i++ {
+				sh(`echo x > a; mkdir -p d/e; echo y > d/e/f; echo z > "$TMPDIR/t"; mkdir "$TMPDIR/u"`)
+				if got := sh(list); got != "end\n" {
+					t.Fatalf("after a run that left files, the next run found:\n%s", got)
+				}
+				if got := sh(list); got != "end\n" {
+					t.Fatalf("after a run that left nothing:\n%s", got)
+				}
+			}
+		})
+	}
+}
+
+// TestStderr checks that a run's stderr is kept up to Limits.Stderr,
+// whether the program writes a little and ends at once, or writes far
+// more than a pipe holds (it must not stall), or writes it late.
+func TestStderr(t *testing.T) {
+	for _, mode := range []Mode{ModeFull, ModeBasic} {
+		t.Run(string(mode), func(t *testing.T) {
+			s := modeSandbox(t, mode)
+			cases := []struct {
+				name, script string
+				limit        int64
+				want         string // the start of what is kept
+				size         int    // how much is kept
+			}{
+				{"a line", `echo oops >&2`, 1 << 10, "oops\n", 5},
+				{"4 MiB at once", `head -c 4194304 /dev/zero | tr '\0' x >&2`, 1 << 10, "xxxx", 1 << 10},
+				{"after a while", `sleep 0.1; echo late >&2; head -c 200000 /dev/zero | tr '\0' y >&2`, 8 << 10, "late\nyyyy", 8 << 10},
+			}
+			for _, c := range cases {
+				res, err := s.Run(context.Background(), Spec{Args: []string{"sh", "-c", c.script}, Limits: Limits{CPU: 5 * time.Second, Wall: 20 * time.Second, Stderr: c.limit}})
+				if err != nil || !res.OK() {
+					t.Fatalf("%s: %v %+v", c.name, err, res)
+				}
+				if !strings.HasPrefix(string(res.Stderr), c.want) || len(res.Stderr) != c.size {
+					t.Errorf("%s: kept %d bytes starting %q, want %d starting %q", c.name, len(res.Stderr), res.Stderr[:min(len(res.Stderr), 12)], c.size, c.want)
+				}
+				if res.Wall > 10*time.Second {
+					t.Errorf("%s: the program stalled (wall %v)", c.name, res.Wall)
+				}
 			}
 		})
 	}

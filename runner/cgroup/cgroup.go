@@ -6,7 +6,6 @@ import (
 	"golang.org/x/sys/unix"
 	"os"
 	"path/filepath"
-	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -256,23 +255,11 @@ func readKey(path, key string) (int64, error) {
 // readKeys reads, in one read of the flat-keyed file path, the value of
 // each key (0 for a key it lacks).
 func readKeys(path string, keys ...string) ([]int64, error) {
-	vals := make([]int64, len(keys))
 	data, err := readFile(path)
 	if err != nil {
-		return vals, err
+		return make([]int64, len(keys)), err
 	}
-	for _, line := range strings.Split(string(data), "\n") {
-		f := strings.Fields(line)
-		if len(f) != 2 {
-			continue
-		}
-		if i := slices.Index(keys, f[0]); i >= 0 {
-			if vals[i], err = strconv.ParseInt(f[1], 10, 64); err != nil {
-				return vals, err
-			}
-		}
-	}
-	return vals, nil
+	return parseKeys(data, keys...)
 }
 
 // procs lists the processes in a group folder.

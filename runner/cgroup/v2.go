@@ -191,11 +191,24 @@ func (t *treeV2) NewGroup(name string) (Group, error) {
 			return nil, err
 		}
 	}
+	s, err := openStats([nStats]string{
+		statCPU:   filepath.Join(g.dir, "cpu.stat"),
+		statPeak:  filepath.Join(g.dir, "memory.peak"), // Linux 5.19 or later
+		statTasks: filepath.Join(g.dir, "pids.current"),
+	})
+	if err != nil {
+		g.Remove()
+		return nil, fmt.Errorf("open cgroup (memory.peak needs Linux 5.19 or later): %w", err)
+	}
+	g.stats = s
 	return g, nil
 }
 
 // groupV2 is one run's group.
-type groupV2 struct{ dir string }
+type groupV2 struct {
+	dir   string
+	stats *stats // nil until the group is made
+}
 
 func (g *groupV2) SetProcs(n int) error {
 	return writeFile(filepath.Join(g.dir, "pids.max"), strconv.Itoa(n))
@@ -210,7 +223,7 @@ func (g *groupV2) Enter() ([]*os.File, error) {
 }
 
 func (g *groupV2) CPU() (time.Duration, error) {
-	us, err := readKey(filepath.Join(g.dir, "cpu.stat"), "usage_usec")
+	us, err := g.stats.key(statCPU, "usage_usec")
 	return time.Duration(us) * time.Microsecond, err
 }
 
@@ -220,10 +233,8 @@ func (g *groupV2) Usage() (Usage, error) {
 	if u.CPU, err = g.CPU(); err != nil {
 		return u, err
 	}
-	if u.Peak, err = readInt(filepath.Join(g.dir, "memory.peak")); err != nil {
-		return u, fmt.Errorf("memory.peak (Linux 5.19 or later): %w", err)
-	}
-	return u, nil
+	u.Peak, err = g.stats.int(statPeak)
+	return u, err
 }
 
 func (g *groupV2) Events() (Events, error) {
@@ -231,7 +242,14 @@ func (g *groupV2) Events() (Events, error) {
 	return Events{OOMKills: v[0], HitLimit: v[1] > 0}, err
 }
 
+// Kill looks first at the group's task count: after a run there is
+// nothing left, as a rule, and killing and listing cost more.
 func (g *groupV2) Kill() int {
+	if g.stats != nil {
+		if n, err := g.stats.int(statTasks); err == nil && n == 0 {
+			return 0
+		}
+	}
 	if writeFile(filepath.Join(g.dir, "cgroup.kill"), "1") == nil {
 		deadline := time.Now().Add(time.Second)
 		for {
@@ -246,6 +264,10 @@ func (g *groupV2) Kill() int {
 }
 
 func (g *groupV2) Remove() error {
+	if g.stats != nil {
+		g.stats.close()
+		g.stats = nil
+	}
 	if removeEmpty([]string{g.dir}) {
 		return nil
 	}
