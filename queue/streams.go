@@ -8,6 +8,7 @@ package queue
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"time"
 
@@ -48,6 +49,17 @@ type Config struct {
 	// 0 leaves the server's default.
 	MaxAckPending int
 	EventsMaxAge  time.Duration
+	// JudgesStateInMemory keeps the workers' consumer's state (which jobs
+	// are delivered and how often) in memory instead of rewriting its
+	// file after deliveries and acks (a file write per job and state
+	// change, at most ten a second). Only for a single NATS server that
+	// lives and dies with the process calling Setup (the embedded one):
+	// the jobs themselves stay in the file-stored work-queue stream until
+	// acked, so none is lost; a restart forgets the delivery counts, and
+	// the consumer, made again by Setup, delivers every job still in the
+	// stream at once (those being judged at the crash included, counted
+	// from attempt 1 again) instead of after the ack wait.
+	JudgesStateInMemory bool
 }
 
 func (c Config) withDefaults() Config {
@@ -91,7 +103,7 @@ func Setup(ctx context.Context, js jetstream.JetStream, cfg Config) (*Queue, err
 	if err != nil {
 		return nil, fmt.Errorf("create stream %s: %w", JobsStream, err)
 	}
-	cons, err := jobs.CreateOrUpdateConsumer(ctx, jetstream.ConsumerConfig{
+	cons, err := setupJudges(ctx, jobs, jetstream.ConsumerConfig{
 		Durable:       JudgesConsumer,
 		Description:   "the workers' shared pull consumer",
 		AckPolicy:     jetstream.AckExplicitPolicy,
@@ -99,9 +111,10 @@ func Setup(ctx context.Context, js jetstream.JetStream, cfg Config) (*Queue, err
 		MaxDeliver:    cfg.MaxDeliver,
 		MaxAckPending: cfg.MaxAckPending,
 		Replicas:      cfg.Replicas,
+		MemoryStorage: cfg.JudgesStateInMemory,
 	})
 	if err != nil {
-		return nil, fmt.Errorf("create consumer %s: %w", JudgesConsumer, err)
+		return nil, err
 	}
 	events, err := js.CreateOrUpdateStream(ctx, jetstream.StreamConfig{
 		Name:        EventsStream,
@@ -128,6 +141,28 @@ func Setup(ctx context.Context, js jetstream.JetStream, cfg Config) (*Queue, err
 		return nil, fmt.Errorf("create bucket %s: %w", WorkersBucket, err)
 	}
 	return &Queue{js: js, cfg: cfg, jobs: jobs, events: events, judges: cons, workers: workers}, nil
+}
+
+// setupJudges creates or updates the workers' consumer. NATS cannot
+// change a consumer's storage, so one kept the other way (a data folder
+// of an earlier version) is deleted first: the jobs stay in the work-queue
+// stream, and the new consumer delivers those not acked.
+func setupJudges(ctx context.Context, jobs jetstream.Stream, cfg jetstream.ConsumerConfig) (jetstream.Consumer, error) {
+	old, err := jobs.Consumer(ctx, cfg.Durable)
+	switch {
+	case errors.Is(err, jetstream.ErrConsumerNotFound):
+	case err != nil:
+		return nil, fmt.Errorf("look up consumer %s: %w", cfg.Durable, err)
+	case old.CachedInfo().Config.MemoryStorage != cfg.MemoryStorage:
+		if err := jobs.DeleteConsumer(ctx, cfg.Durable); err != nil {
+			return nil, fmt.Errorf("delete consumer %s to change its storage: %w", cfg.Durable, err)
+		}
+	}
+	cons, err := jobs.CreateOrUpdateConsumer(ctx, cfg)
+	if err != nil {
+		return nil, fmt.Errorf("create consumer %s: %w", cfg.Durable, err)
+	}
+	return cons, nil
 }
 
 // Queue is the server's handle on the queue.

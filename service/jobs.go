@@ -82,7 +82,11 @@ func openJobs(ctx context.Context, cfg Config, st store.Store, h *hub, cat *cata
 	if j.js, err = jetstream.New(j.nc); err != nil {
 		return nil, err
 	}
-	if j.q, err = queue.Setup(ctx, j.js, queue.Config{AckWait: cfg.AckWait, MaxJobs: cfg.MaxJobs}); err != nil {
+	// The embedded server lives and dies with this process, which sets
+	// the workers' consumer up again at each start: its state can be kept
+	// in memory (see queue.Config.JudgesStateInMemory).
+	qcfg := queue.Config{AckWait: cfg.AckWait, MaxJobs: cfg.MaxJobs, JudgesStateInMemory: j.srv != nil}
+	if j.q, err = queue.Setup(ctx, j.js, qcfg); err != nil {
 		return nil, err
 	}
 	if j.pkgs, err = pkgstore.Setup(ctx, j.js, j.q.Config().Replicas); err != nil {

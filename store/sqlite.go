@@ -38,7 +38,8 @@ func openSQLite(ctx context.Context, path string) (*sqlStore, error) {
 	}
 	f.Close()
 	common := fmt.Sprintf("_pragma=busy_timeout(%d)&_pragma=foreign_keys(1)&_pragma=synchronous(NORMAL)", sqliteBusyMS)
-	w, err := sql.Open("sqlite", path+"?"+common+"&_pragma=journal_mode(WAL)&_txlock=immediate")
+	// The writer never checkpoints: the checkpointer does, beside it.
+	w, err := sql.Open("sqlite", path+"?"+common+"&_pragma=journal_mode(WAL)&_pragma=wal_autocheckpoint(0)&_txlock=immediate")
 	if err != nil {
 		return nil, fmt.Errorf("sqlite store %s: %w", path, err)
 	}
@@ -58,7 +59,15 @@ func openSQLite(ctx context.Context, path string) (*sqlStore, error) {
 	readers := max(4, runtime.NumCPU())
 	r.SetMaxOpenConns(readers)
 	r.SetMaxIdleConns(readers)
-	return newSQLStore(w, r, dialect{name: "sqlite", unique: sqliteUnique}), nil
+	ckpt, err := startCheckpointer(path + "?" + common)
+	if err != nil {
+		w.Close()
+		r.Close()
+		return nil, fmt.Errorf("sqlite store %s: %w", path, err)
+	}
+	s := newSQLStore(w, r, dialect{name: "sqlite", unique: sqliteUnique})
+	s.ckpt = ckpt
+	return s, nil
 }
 
 // migrateSQLite applies the migrations the database lacks, in one

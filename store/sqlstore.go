@@ -27,6 +27,8 @@ type sqlStore struct {
 	// rebound caches each query with the dialect's placeholders.
 	rebound map[string]string
 	st      stmts
+	// ckpt checkpoints SQLite's write-ahead log; nil on PostgreSQL.
+	ckpt *checkpointer
 }
 
 func newSQLStore(w, r *sql.DB, d dialect) *sqlStore {
@@ -73,6 +75,10 @@ func rebind(query string) string {
 
 // Close closes both pools.
 func (s *sqlStore) Close() error {
+	if s.ckpt != nil {
+		// Stopped first: the writer's close checkpoints what is left.
+		_ = s.ckpt.close()
+	}
 	s.closeStmts()
 	errR := s.r.Close()
 	if s.w != s.r {

@@ -58,6 +58,9 @@ type params struct {
 	// record the server's CPU profile to during the overhead phase.
 	phases map[string]bool
 	perf   string
+	// pairLog, if set, is a file the overhead phase writes each pair's
+	// figures to (tab-separated), to look at the slowest ones.
+	pairLog string
 }
 
 // allPhases are the measurements, in the order they run.
@@ -76,6 +79,7 @@ func main() {
 	flag.IntVar(&p.idle, "idle", 1000, "SSE: idle clients")
 	only := flag.String("phases", strings.Join(allPhases, ","), "the measurements to make, comma-separated")
 	flag.StringVar(&p.perf, "perf", "", "record the server's CPU profile (perf record -g) during the overhead phase into this file")
+	flag.StringVar(&p.pairLog, "pairlog", "", "overhead: write each pair's figures (ms, tab-separated) to this file")
 	flag.Parse()
 	p.phases = map[string]bool{}
 	for _, name := range strings.Split(*only, ",") {
@@ -170,7 +174,7 @@ func phases(ctx context.Context, c *client, srv *server, bin string, users []str
 				return err
 			}
 		}
-		err := overhead(ctx, c, srv, users, p.pairs, t)
+		err := overhead(ctx, c, srv, users, p.pairs, p.pairLog, t)
 		if serr := stop(); err == nil {
 			err = serr
 		}

@@ -22,7 +22,7 @@ import (
 // both and of the pairwise difference, and the service's own timestamps
 // split its time into queue wait, judging and the rest (HTTP, store,
 // wake-up).
-func overhead(ctx context.Context, c *client, srv *server, users []string, n int, t *targets) error {
+func overhead(ctx context.Context, c *client, srv *server, users []string, n int, pairLog string, t *targets) error {
 	cfg, err := config.Load("", nil)
 	if err != nil {
 		return fmt.Errorf("configuration: %w", err)
@@ -60,8 +60,11 @@ func overhead(ctx context.Context, c *client, srv *server, users []string, n int
 		}
 		return d, nil
 	}
-	var svc, inproc, diff, wait, judging, rest []time.Duration
+	var svc, inproc, diff, wait, judging, rest, noise, bracket []time.Duration
 	var m0 map[string]float64
+	var log strings.Builder
+	log.WriteString("pair\tat_s\tservice_ms\tinprocess_ms\tdiff_ms\tpost_ms\tqueue_wait_ms\tjudging_ms\trest_ms\tserver_cpu_ms\n")
+	begin := time.Now()
 	for i := -3; i < n; i++ { // three warm-up pairs, not counted
 		tok := users[(i+len(users))%len(users)]
 		l, err := local(i >= 0)
@@ -74,6 +77,7 @@ func overhead(ctx context.Context, c *client, srv *server, users []string, n int
 		}
 		t0 := time.Now()
 		code, id, err := c.post(ctx, tok, "a-plus-b", string(src))
+		posted := time.Since(t0)
 		if err != nil {
 			return err
 		}
@@ -100,10 +104,27 @@ func overhead(ctx context.Context, c *client, srv *server, users []string, n int
 		}
 		svc, inproc, diff = append(svc, d), append(inproc, l), append(diff, d-l)
 		serverCPU += s1 - s0
+		var w, j, r time.Duration
 		if v.CreatedAt != nil && v.StartedAt != nil && v.FinishedAt != nil {
-			wait = append(wait, v.StartedAt.Sub(*v.CreatedAt))
-			judging = append(judging, v.FinishedAt.Sub(*v.StartedAt))
-			rest = append(rest, d-v.FinishedAt.Sub(*v.CreatedAt))
+			w, j, r = v.StartedAt.Sub(*v.CreatedAt), v.FinishedAt.Sub(*v.StartedAt), d-v.FinishedAt.Sub(*v.CreatedAt)
+			wait, judging, rest = append(wait, w), append(judging, j), append(rest, r)
+		}
+		fmt.Fprintf(&log, "%d\t%.3f\t%.2f\t%.2f\t%.2f\t%.2f\t%.0f\t%.0f\t%.2f\t%.0f\n",
+			i, t0.Sub(begin).Seconds(), ms(d), ms(l), ms(d-l), ms(posted), ms(w), ms(j), ms(r), ms(s1-s0))
+	}
+	// One more in-process grading closes the last pair's bracket.
+	last, err := local(false)
+	if err != nil {
+		return err
+	}
+	next := append(inproc[1:len(inproc):len(inproc)], last)
+	for i := range svc {
+		noise = append(noise, next[i]-inproc[i])
+		bracket = append(bracket, svc[i]-(inproc[i]+next[i])/2)
+	}
+	if pairLog != "" {
+		if err := os.WriteFile(pairLog, []byte(log.String()), 0o644); err != nil {
+			return fmt.Errorf("-pairlog: %w", err)
 		}
 	}
 	fmt.Printf("\n1. service overhead: POST→verdict (GET ?wait=30s) less in-process grading, a-plus-b in C (%d tests, compile cache warm), one in flight, %d pairs\n", testsWanted, n)
@@ -113,6 +134,8 @@ func overhead(ctx context.Context, c *client, srv *server, users []string, n int
 	row("through the service (POST→verdict)", svc)
 	row("in-process grading (engine, same source)", inproc)
 	row("difference, pair by pair", diff)
+	row("difference, bracketed (mean of before/after)", bracket)
+	row("in-process less the one before (noise)", noise)
 	if len(wait) == len(svc) {
 		fmt.Println("  the service's own timestamps (millisecond resolution):")
 		row("  queue wait (started − created)", wait)
