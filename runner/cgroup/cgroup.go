@@ -189,24 +189,28 @@ func readFile(path string) ([]byte, error) {
 		return nil, &os.PathError{Op: "open", Path: path, Err: err}
 	}
 	defer unix.Close(fd)
-	buf := make([]byte, 0, 512)
+	return readFrom(fd, path, make([]byte, 512))
+}
+
+// readFrom reads the file open at fd whole, from its start, into buf
+// (grown as needed) and returns what it read.
+func readFrom(fd int, path string, buf []byte) ([]byte, error) {
+	n := 0
 	for {
-		if len(buf) == cap(buf) {
-			buf = append(buf, 0)[:len(buf)]
+		if n == len(buf) {
+			buf = append(buf, make([]byte, len(buf))...)
 		}
-		n, err := unix.Read(fd, buf[len(buf):cap(buf)])
-		if n > 0 {
-			buf = buf[:len(buf)+n]
-		}
+		k, err := unix.Pread(fd, buf[n:], int64(n))
 		if err == unix.EINTR {
 			continue
 		}
 		if err != nil {
 			return nil, &os.PathError{Op: "read", Path: path, Err: err}
 		}
-		if n == 0 {
-			return buf, nil
+		if k == 0 {
+			return buf[:n], nil
 		}
+		n += k
 	}
 }
 
@@ -238,6 +242,11 @@ func readInt(path string) (int64, error) {
 	if err != nil {
 		return 0, err
 	}
+	return parseInt(data)
+}
+
+// parseInt parses a file's one number ("max" reads as -1).
+func parseInt(data []byte) (int64, error) {
 	s := strings.TrimSpace(string(data))
 	if s == "max" {
 		return -1, nil

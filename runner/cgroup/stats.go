@@ -53,23 +53,11 @@ func (s *stats) read(i int) ([]byte, error) {
 	if s == nil || s.fds[i] < 0 {
 		return nil, errors.New("cgroup files read after the group was removed")
 	}
-	n := 0
-	for {
-		if n == len(s.buf) {
-			s.buf = append(s.buf, make([]byte, len(s.buf))...)
-		}
-		k, err := unix.Pread(s.fds[i], s.buf[n:], int64(n))
-		if err == unix.EINTR {
-			continue
-		}
-		if err != nil {
-			return nil, &os.PathError{Op: "read", Path: s.paths[i], Err: err}
-		}
-		if k == 0 {
-			return s.buf[:n], nil
-		}
-		n += k
+	data, err := readFrom(s.fds[i], s.paths[i], s.buf)
+	if err == nil {
+		s.buf = data[:cap(data)]
 	}
+	return data, err
 }
 
 // int reads file i, which holds one number.
@@ -78,7 +66,14 @@ func (s *stats) int(i int) (int64, error) {
 	if err != nil {
 		return 0, err
 	}
-	return strconv.ParseInt(strings.TrimSpace(string(data)), 10, 64)
+	return parseInt(data)
+}
+
+// empty reports whether the group holds no task, as far as its count
+// says; false when it cannot tell.
+func (s *stats) empty() bool {
+	n, err := s.int(statTasks)
+	return err == nil && n == 0
 }
 
 // key reads file i, of "key value" lines, and returns key's value (0 when
@@ -93,8 +88,11 @@ func (s *stats) key(i int, key string) (int64, error) {
 }
 
 // close closes the files; a group's files are closed before it is
-// removed.
+// removed. A nil s has none.
 func (s *stats) close() {
+	if s == nil {
+		return
+	}
 	for i, fd := range s.fds {
 		if fd >= 0 {
 			unix.Close(fd)

@@ -231,19 +231,15 @@ func (g *groupV1) Events() (Events, error) {
 // Kill looks first at the group's task count: after a run there is
 // nothing left, as a rule, and listing the tasks costs more.
 func (g *groupV1) Kill() int {
-	if g.stats != nil {
-		if n, err := g.stats.int(statTasks); err == nil && n == 0 {
-			return 0
-		}
+	if g.stats.empty() {
+		return 0
 	}
 	return killLoop(g.pids)
 }
 
 func (g *groupV1) Remove() error {
-	if g.stats != nil {
-		g.stats.close()
-		g.stats = nil
-	}
+	g.stats.close()
+	g.stats = nil
 	if removeEmpty(g.dirs()) {
 		return nil
 	}

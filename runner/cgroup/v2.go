@@ -245,10 +245,8 @@ func (g *groupV2) Events() (Events, error) {
 // Kill looks first at the group's task count: after a run there is
 // nothing left, as a rule, and killing and listing cost more.
 func (g *groupV2) Kill() int {
-	if g.stats != nil {
-		if n, err := g.stats.int(statTasks); err == nil && n == 0 {
-			return 0
-		}
+	if g.stats.empty() {
+		return 0
 	}
 	if writeFile(filepath.Join(g.dir, "cgroup.kill"), "1") == nil {
 		deadline := time.Now().Add(time.Second)
@@ -264,10 +262,8 @@ func (g *groupV2) Kill() int {
 }
 
 func (g *groupV2) Remove() error {
-	if g.stats != nil {
-		g.stats.close()
-		g.stats = nil
-	}
+	g.stats.close()
+	g.stats = nil
 	if removeEmpty([]string{g.dir}) {
 		return nil
 	}
