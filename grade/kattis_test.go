@@ -69,6 +69,19 @@ func loadKattis(t *testing.T, dir string) *problem.Problem {
 	return p
 }
 
+// gradeKattisPython judges the Python submission source of the Kattis
+// fixture pkg (testdata/kattis/pkg) with f.
+func gradeKattisPython(t *testing.T, f *fixture, pkg, source string) *grade.Report {
+	t.Helper()
+	dir := filepath.Join("testdata", "kattis", pkg)
+	p := loadKattis(t, dir)
+	rep, err := f.grader.Grade(context.Background(), grade.Submission{Problem: p, Source: filepath.Join(dir, source), Language: f.langs["python"]}, grade.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return rep
+}
+
 // testVerdicts shows a report's tests as "name:VERDICT ...".
 func testVerdicts(rep *grade.Report) string {
 	var parts []string

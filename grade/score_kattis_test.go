@@ -1,7 +1,6 @@
 package grade_test
 
 import (
-	"context"
 	"fmt"
 	"path/filepath"
 	"strings"
@@ -58,12 +57,7 @@ func TestScoringPackages(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.pkg+"/"+filepath.Base(tt.source), func(t *testing.T) {
-			dir := filepath.Join("testdata", "kattis", tt.pkg)
-			p := loadKattis(t, dir)
-			rep, err := f.grader.Grade(context.Background(), grade.Submission{Problem: p, Source: filepath.Join(dir, tt.source), Language: f.langs["python"]}, grade.Options{})
-			if err != nil {
-				t.Fatal(err)
-			}
+			rep := gradeKattisPython(t, f, tt.pkg, tt.source)
 			if rep.Score == nil {
 				t.Fatalf("no score (verdict %s, tests %s)", rep.Verdict, testVerdicts(rep))
 			}

@@ -43,12 +43,7 @@ func TestStaticValidation(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.pkg+"/"+filepath.Base(tt.source), func(t *testing.T) {
-			dir := filepath.Join("testdata", "kattis", tt.pkg)
-			p := loadKattis(t, dir)
-			rep, err := f.grader.Grade(context.Background(), grade.Submission{Problem: p, Source: filepath.Join(dir, tt.source), Language: f.langs["python"]}, grade.Options{})
-			if err != nil {
-				t.Fatal(err)
-			}
+			rep := gradeKattisPython(t, f, tt.pkg, tt.source)
 			if rep.Verdict != tt.want || testVerdicts(rep) != tt.tests {
 				t.Fatalf("verdict %s, tests %s (error %q); want %s, %s", rep.Verdict, testVerdicts(rep), rep.InternalError(), tt.want, tt.tests)
 			}
