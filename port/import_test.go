@@ -42,23 +42,32 @@ func contents(t *testing.T, p *problem.Problem) []string {
 	return out
 }
 
+// importLoaded loads the Kattis package dir, imports it as "imported"
+// into fresh folders, and loads the native problem it became; it returns
+// both problems, the solutions folder, and what the import dropped.
+func importLoaded(t *testing.T, dir string) (orig, native *problem.Problem, sols string, dropped []string) {
+	t.Helper()
+	orig, err := problem.Load(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	probs, sols := t.TempDir(), t.TempDir()
+	dropped, err = Import(dir, probs, sols, "imported")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("dropped: %q", dropped)
+	native, err = problem.Load(filepath.Join(probs, "imported"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return orig, native, sols, dropped
+}
+
 func TestImportRoundTrip(t *testing.T) {
 	for _, fx := range fixtures(t) {
 		t.Run(strings.TrimPrefix(fx, "../"), func(t *testing.T) {
-			orig, err := problem.Load(fx)
-			if err != nil {
-				t.Fatal(err)
-			}
-			probs, sols := t.TempDir(), t.TempDir()
-			dropped, err := Import(fx, probs, sols, "imported")
-			if err != nil {
-				t.Fatal(err)
-			}
-			t.Logf("dropped: %q", dropped)
-			native, err := problem.Load(filepath.Join(probs, "imported"))
-			if err != nil {
-				t.Fatal(err)
-			}
+			orig, native, sols, _ := importLoaded(t, fx)
 			if !slices.Equal(contents(t, orig), contents(t, native)) {
 				t.Error("imported tests differ from the package's")
 			}

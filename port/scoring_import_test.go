@@ -125,20 +125,7 @@ func TestImportScoring(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			dir := tt.dir(t)
-			orig, err := problem.Load(dir)
-			if err != nil {
-				t.Fatal(err)
-			}
-			probs, sols := t.TempDir(), t.TempDir()
-			dropped, err := Import(dir, probs, sols, "imported")
-			if err != nil {
-				t.Fatal(err)
-			}
-			t.Logf("dropped: %q", dropped)
-			native, err := problem.Load(filepath.Join(probs, "imported"))
-			if err != nil {
-				t.Fatal(err)
-			}
+			orig, native, _, dropped := importLoaded(t, dir)
 			if tt.groups == 0 {
 				if native.Scoring != nil {
 					t.Fatalf("imported with %d groups, want pass-fail", len(native.Scoring.Root.Items))
