@@ -62,50 +62,75 @@ func Subject(id, kind string) string { return eventsPrefix + id + "." + kind }
 // crashed after publishing it, or the give-up after too many deliveries
 // racing a late result) is stored once.
 func PublishEvent(ctx context.Context, js jetstream.JetStream, ev Event) error {
-	_, err := publishEvent(ctx, js, ev)
-	return err
-}
-
-// PublishFinal publishes a final event as PublishEvent does and returns
-// the final as the stream stores it (its report shrunk to fit one
-// message, if it had to be), for a caller that applies it at once.
-func PublishFinal(ctx context.Context, js jetstream.JetStream, ev Event) (Final, error) {
-	if ev.Kind != KindFinal {
-		return Final{}, fmt.Errorf("event of %s: a %q event is not a final", ev.SubmissionID, ev.Kind)
-	}
-	sent, err := publishEvent(ctx, js, ev)
+	out, err := prepare(ev)
 	if err != nil {
-		return Final{}, err
+		return err
 	}
-	return Final{SubmissionID: sent.SubmissionID, Gen: sent.Gen, Attempt: sent.Attempt, Worker: sent.Worker, Report: sent.Report}, nil
+	return out.publish(ctx, js)
 }
 
-// publishEvent is PublishEvent, returning the event as sent.
-func publishEvent(ctx context.Context, js jetstream.JetStream, ev Event) (Event, error) {
+// Outgoing is an event made ready to publish: checked, and encoded as
+// the stream will store it.
+type Outgoing struct {
+	ev   Event
+	data []byte
+}
+
+// PrepareFinal checks and encodes a final event as PublishEvent would
+// publish it, shrinking its report to fit one message if it has to. The
+// Final it returns is the one the stream will store, so a caller that
+// applies it while it is being published applies what the stream's
+// applier would fetch.
+func PrepareFinal(ev Event) (Final, *Outgoing, error) {
+	if ev.Kind != KindFinal {
+		return Final{}, nil, fmt.Errorf("event of %s: a %q event is not a final", ev.SubmissionID, ev.Kind)
+	}
+	out, err := prepare(ev)
+	if err != nil {
+		return Final{}, nil, err
+	}
+	e := out.ev
+	return Final{SubmissionID: e.SubmissionID, Gen: e.Gen, Attempt: e.Attempt, Worker: e.Worker, Report: e.Report}, out, nil
+}
+
+// Publish publishes the event and waits for the stream's
+// acknowledgement, as PublishEvent does.
+func (o *Outgoing) Publish(ctx context.Context, js jetstream.JetStream) error {
+	return o.publish(ctx, js)
+}
+
+// prepare checks and encodes an event.
+func prepare(ev Event) (*Outgoing, error) {
 	if err := ValidID(ev.SubmissionID); err != nil {
-		return ev, err
+		return nil, err
 	}
 	if ev.Kind == KindFinal && ev.Report == nil {
-		return ev, fmt.Errorf("final event of %s without a report", ev.SubmissionID)
+		return nil, fmt.Errorf("final event of %s without a report", ev.SubmissionID)
 	}
 	data, err := json.Marshal(ev)
 	if err != nil {
-		return ev, fmt.Errorf("event of %s: %w", ev.SubmissionID, err)
+		return nil, fmt.Errorf("event of %s: %w", ev.SubmissionID, err)
 	}
 	if len(data) > MaxMessage && ev.Report != nil {
 		ev, data, err = shrink(ev)
 		if err != nil {
-			return ev, err
+			return nil, err
 		}
 	}
+	return &Outgoing{ev: ev, data: data}, nil
+}
+
+// publish sends a prepared event.
+func (o *Outgoing) publish(ctx context.Context, js jetstream.JetStream) error {
+	ev := o.ev
 	opts := []jetstream.PublishOpt{jetstream.WithExpectStream(EventsStream)}
 	if ev.Kind == KindFinal {
 		opts = append(opts, jetstream.WithMsgID(fmt.Sprintf("%s:%d:final", ev.SubmissionID, ev.Gen)))
 	}
-	if _, err := publish(ctx, js, Subject(ev.SubmissionID, ev.Kind), data, ev.Kind == KindFinal, opts...); err != nil {
-		return ev, fmt.Errorf("publish %s event of %s: %w", ev.Kind, ev.SubmissionID, err)
+	if _, err := publish(ctx, js, Subject(ev.SubmissionID, ev.Kind), o.data, ev.Kind == KindFinal, opts...); err != nil {
+		return fmt.Errorf("publish %s event of %s: %w", ev.Kind, ev.SubmissionID, err)
 	}
-	return ev, nil
+	return nil
 }
 
 // shrink drops the bulky parts of a final report (diffs, then compile

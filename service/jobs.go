@@ -157,9 +157,9 @@ func (j *jobs) apply(ctx context.Context, f queue.Final) error {
 	return nil
 }
 
-// applyLocal applies a final of this process's own worker, as soon as
-// the events stream stored it, and tells the applier, which fetches the
-// same final, whether it succeeded.
+// applyLocal applies a final of this process's own worker while the
+// events stream stores it, and tells the applier, which fetches the same
+// final, whether it succeeded.
 func (j *jobs) applyLocal(ctx context.Context, f queue.Final) error {
 	la := j.local.get(f.SubmissionID, f.Gen, newLocalApply)
 	err := j.apply(ctx, f)
@@ -172,9 +172,9 @@ func (j *jobs) applyLocal(ctx context.Context, f queue.Final) error {
 const localWait = 15 * time.Second
 
 // applyStream applies a final the applier fetched from the events
-// stream. This process's worker applies its own finals itself, the
-// moment they are stored, so the applier usually fetches one while that
-// is under way: it waits for it, and a final applied so is settled in
+// stream. This process's worker applies its own finals itself, while
+// they are being stored, so the applier usually fetches one once that
+// is done or under way: it waits for it, and a final applied so is settled in
 // the store (a second write would change nothing) and only acknowledged.
 // A final whose application failed, or that did not come in localWait,
 // is applied here, as is every other worker's.

@@ -49,15 +49,11 @@ func (w *Worker) handle(ctx context.Context, d *queue.Delivery, cache *pkgstore.
 	}
 	final := pub.base
 	final.Kind, final.Report = queue.KindFinal, rep
-	stored, err := queue.PublishFinal(ctx, w.JS, final)
-	if err != nil {
+	if err := w.publishFinal(ctx, final); err != nil {
 		// Not stored: judge it again rather than lose it.
 		w.logf("worker %s: %s: %v", w.ID, j.MsgID(), err)
 		_ = d.Retry(or(w.RetryDelay, DefaultRetryDelay))
 		return
-	}
-	if w.OnFinal != nil {
-		w.OnFinal(ctx, stored)
 	}
 	if bad != nil {
 		_ = d.Drop(bad.Error())
@@ -68,6 +64,25 @@ func (w *Worker) handle(ctx context.Context, d *queue.Delivery, cache *pkgstore.
 		// ignores the second final of this generation.
 		w.logf("worker %s: %s: ack: %v", w.ID, j.MsgID(), err)
 	}
+}
+
+// publishFinal publishes a final result and waits until the events
+// stream stored it. OnFinal, if set, is handed the final as the stream
+// stores it while the publication is under way, so that the verdict
+// reaches the store without waiting for the stream's acknowledgement;
+// the job is settled only after both.
+func (w *Worker) publishFinal(ctx context.Context, ev queue.Event) error {
+	final, out, err := queue.PrepareFinal(ev)
+	if err != nil {
+		return err
+	}
+	if w.OnFinal == nil {
+		return out.Publish(ctx, w.JS)
+	}
+	published := make(chan error, 1)
+	go func() { published <- out.Publish(ctx, w.JS) }()
+	w.OnFinal(ctx, final)
+	return <-published
 }
 
 // badJob is a job that can never be judged (unknown language, broken

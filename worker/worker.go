@@ -58,10 +58,13 @@ type Worker struct {
 	// NATS server, whose remote workers may not subscribe). The state
 	// event is stored in the events stream all the same.
 	Live func(queue.Event)
-	// OnFinal, if set, is called with each final result once the events
-	// stream has stored it, before the job is acknowledged: a server
-	// running this worker in its own process applies it at once, instead
-	// of when its applier fetches it (which then finds it applied).
+	// OnFinal, if set, is called with each final result while the
+	// events stream stores it, and the job is acknowledged only once both
+	// are done: a server running this worker in its own process applies
+	// it at once, instead of when its applier fetches it (which then
+	// finds it applied). If the stream could not store it, the job is
+	// judged again, and the store, which holds this generation's result
+	// already, ignores the second.
 	OnFinal func(ctx context.Context, f queue.Final)
 
 	busy     atomic.Int32
