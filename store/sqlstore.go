@@ -1,6 +1,7 @@
 package store
 
 import (
+	"context"
 	"database/sql"
 	"strconv"
 	"strings"
@@ -29,10 +30,14 @@ type sqlStore struct {
 	st      stmts
 	// ckpt checkpoints SQLite's write-ahead log; nil on PostgreSQL.
 	ckpt *checkpointer
+	// touches holds the tokens' uses until they are written.
+	touches *toucher
 }
 
 func newSQLStore(w, r *sql.DB, d dialect) *sqlStore {
-	return &sqlStore{w: w, r: r, d: d, now: time.Now, rebound: rebindAll(d)}
+	s := &sqlStore{w: w, r: r, d: d, now: time.Now, rebound: rebindAll(d)}
+	s.touches = newToucher(s.writeTouches)
+	return s
 }
 
 // q returns query with the dialect's placeholders.
@@ -75,6 +80,8 @@ func rebind(query string) string {
 
 // Close closes both pools.
 func (s *sqlStore) Close() error {
+	// Uses not written now are lost: they are hints (see toucher).
+	_ = s.touches.close(context.Background())
 	if s.ckpt != nil {
 		// Stopped first: the writer's close checkpoints what is left.
 		_ = s.ckpt.close()

@@ -52,7 +52,8 @@ type Store interface {
 	// with its plaintext, which is shown once and never stored.
 	CreateToken(ctx context.Context, t NewToken) (Token, string, error)
 	// Authenticate returns the user of a valid, unrevoked token, or
-	// ErrUnauthorized.
+	// ErrUnauthorized. The token's use is written within seconds, or at
+	// Close, not before Authenticate returns.
 	Authenticate(ctx context.Context, plaintext string) (User, error)
 	// ListTokens returns every token, oldest first.
 	ListTokens(ctx context.Context) ([]Token, error)

@@ -26,7 +26,8 @@ const (
 )
 
 // touchEvery is how stale a token's last use may get before Authenticate
-// writes it again (so that every request is not a write).
+// records it again (so that every request is not a write; see toucher for
+// when it is written).
 const touchEvery = time.Minute
 
 const (
@@ -38,7 +39,7 @@ const (
 	qUserRole    = `SELECT role FROM users WHERE name = ?`
 	qTokenByID   = `SELECT t.hash, t.revoked_at, t.last_used_at, u.name, u.role
 		FROM tokens t JOIN users u ON u.name = t.user_name WHERE t.id = ?`
-	qTouchToken = `UPDATE tokens SET last_used_at = ? WHERE id = ?`
+	qTouchToken = `UPDATE tokens SET last_used_at = ? WHERE id = ? AND (last_used_at IS NULL OR last_used_at < ?)`
 	qListTokens = `SELECT t.id, t.user_name, u.role, t.name, t.created_at, t.last_used_at, t.revoked_at
 		FROM tokens t JOIN users u ON u.name = t.user_name ORDER BY t.created_at, t.id`
 	qRevoke      = `UPDATE tokens SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL`
@@ -129,9 +130,7 @@ func (s *sqlStore) Authenticate(ctx context.Context, plaintext string) (User, er
 	u.Role = Role(role)
 	now := s.now()
 	if !lastUsed.Valid || now.Sub(fromUS(lastUsed)) >= touchEvery {
-		if _, err := s.exec(ctx, s.w, qTouchToken, us(now), id); err != nil {
-			return User{}, fmt.Errorf("authenticate: record the token's use: %w", err)
-		}
+		s.touches.add(id, us(now))
 	}
 	return u, nil
 }
@@ -150,6 +149,9 @@ func tokenID(plain string) (string, bool) {
 
 // ListTokens returns every token; see Store.
 func (s *sqlStore) ListTokens(ctx context.Context) ([]Token, error) {
+	if err := s.touches.flush(ctx); err != nil {
+		return nil, fmt.Errorf("list tokens: %w", err)
+	}
 	rows, err := s.r.QueryContext(ctx, s.q(qListTokens))
 	if err != nil {
 		return nil, fmt.Errorf("list tokens: %w", err)
