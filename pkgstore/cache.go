@@ -30,7 +30,13 @@ type Cache struct {
 	mu      sync.Mutex
 	inUse   map[string]int
 	loading map[string]chan struct{}
+	touched map[string]time.Time // when this Cache last set a package's recency
 }
+
+// touchEvery is how often a package in use has its recency (its folder's
+// modification time) set again: once a job would be a metadata write on
+// the path of every submission, and the eviction needs no finer clock.
+const touchEvery = time.Minute
 
 // Get returns the folder holding the package hash, fetching and unpacking
 // it on a miss. release must be called when the folder is no longer used;
@@ -43,7 +49,7 @@ func (c *Cache) Get(ctx context.Context, hash string) (dir string, release func(
 	for {
 		c.mu.Lock()
 		if c.inUse == nil {
-			c.inUse, c.loading = map[string]int{}, map[string]chan struct{}{}
+			c.inUse, c.loading, c.touched = map[string]int{}, map[string]chan struct{}{}, map[string]time.Time{}
 		}
 		if ch, ok := c.loading[hash]; ok {
 			c.mu.Unlock()
@@ -56,9 +62,15 @@ func (c *Cache) Get(ctx context.Context, hash string) (dir string, release func(
 		}
 		if _, err := os.Stat(final); err == nil {
 			c.inUse[hash]++
-			c.mu.Unlock()
 			now := time.Now()
-			_ = os.Chtimes(final, now, now) // recency for LRU
+			touch := now.Sub(c.touched[hash]) >= touchEvery
+			if touch {
+				c.touched[hash] = now
+			}
+			c.mu.Unlock()
+			if touch {
+				_ = os.Chtimes(final, now, now) // recency for LRU
+			}
 			return final, c.releaser(hash), nil
 		}
 		ch := make(chan struct{})
@@ -182,6 +194,9 @@ func (c *Cache) evict(keep string) error {
 		if err := os.Rename(filepath.Join(pkgs, e.hash), gone); err != nil {
 			continue
 		}
+		c.mu.Lock()
+		delete(c.touched, e.hash)
+		c.mu.Unlock()
 		if err := os.RemoveAll(gone); err != nil {
 			return fmt.Errorf("package cache: %w", err)
 		}

@@ -177,3 +177,51 @@ func contains(xs []string, x string) bool {
 	}
 	return false
 }
+
+// TestCacheRecencyWrittenOncePerMinute: a package's folder has its
+// modification time (the LRU's clock) set when a Get finds it, at most
+// once per touchEvery, not at every job.
+func TestCacheRecencyWrittenOncePerMinute(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	st, _ := startStore(t)
+	dir := t.TempDir()
+	writeTree(t, dir, map[string]string{"tests/1.in": "1 2\n"})
+	h, err := st.Publish(ctx, "p", dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := &Cache{Dir: t.TempDir(), Store: st}
+	mtime := func() time.Time {
+		t.Helper()
+		fi, err := os.Stat(filepath.Join(c.Dir, "pkgs", h))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return fi.ModTime()
+	}
+	get := func() {
+		t.Helper()
+		_, release, err := c.Get(ctx, h)
+		if err != nil {
+			t.Fatal(err)
+		}
+		release()
+	}
+	get() // fetched and unpacked
+	old := time.Now().Add(-time.Hour).Truncate(time.Second)
+	if err := os.Chtimes(filepath.Join(c.Dir, "pkgs", h), old, old); err != nil {
+		t.Fatal(err)
+	}
+	get() // found: its recency is set
+	if m := mtime(); !m.After(old) {
+		t.Fatalf("recency after the first Get that found it: %v, want now", m)
+	}
+	if err := os.Chtimes(filepath.Join(c.Dir, "pkgs", h), old, old); err != nil {
+		t.Fatal(err)
+	}
+	get() // found again within touchEvery: left as it is
+	if m := mtime(); !m.Equal(old) {
+		t.Errorf("recency set again within %s: %v, want %v", touchEvery, m, old)
+	}
+}
