@@ -117,9 +117,13 @@ type Report struct {
 	Tests       []TestResult    `json:"tests"`
 	MaxTimeMs   int64           `json:"max_time_ms"`
 	MaxMemoryKB int64           `json:"max_memory_kb"`
-	Limits      LimitsReport    `json:"limits"`
-	Measurement Measurement     `json:"measurement"`
-	Sandbox     runner.Mode     `json:"sandbox"`
+	// ElapsedMs is the wall-clock time the judging took, from the start
+	// of the compile step (or its cache look-up) to the last test's
+	// verdict, in milliseconds to the microsecond.
+	ElapsedMs   float64      `json:"elapsed_ms"`
+	Limits      LimitsReport `json:"limits"`
+	Measurement Measurement  `json:"measurement"`
+	Sandbox     runner.Mode  `json:"sandbox"`
 	// Warnings say what the reader must know about how the report was
 	// made: in basic mode, that nothing was isolated, why, and how to get
 	// the full sandbox.
@@ -207,6 +211,16 @@ func Limits(p *problem.Problem, lang *compile.Language) runner.Limits {
 // Grade judges one submission. The error is non-nil only when the context
 // ends; every other failure of the judge is reported as verdict IE.
 func (g *Grader) Grade(ctx context.Context, sub Submission, opt Options) (*Report, error) {
+	start := time.Now()
+	rep, err := g.grade(ctx, sub, opt)
+	if rep != nil {
+		rep.ElapsedMs = float64(time.Since(start).Microseconds()) / 1000
+	}
+	return rep, err
+}
+
+// grade is Grade, but for the report's ElapsedMs.
+func (g *Grader) grade(ctx context.Context, sub Submission, opt Options) (*Report, error) {
 	p, lang := sub.Problem, sub.Language
 	lim := Limits(p, lang)
 	var overrides []string

@@ -263,6 +263,10 @@ func checkFigures(t *testing.T, rep *grade.Report, last grade.TestResult, progra
 	if rep.Measurement.Memory == "" {
 		t.Error("report does not say how memory was measured")
 	}
+	// The judging lasted at least as long as any of its tests.
+	if rep.ElapsedMs <= 0 || rep.ElapsedMs < float64(last.WallMs) {
+		t.Errorf("judging took %.3f ms by the report, a test %d ms of wall time", rep.ElapsedMs, last.WallMs)
+	}
 }
 
 // TestStopOnFail checks that the overall verdict is the first failing

@@ -44,7 +44,7 @@ func TestJSONContract(t *testing.T) {
 	if err := json.Unmarshal(buf.Bytes(), &m); err != nil {
 		t.Fatal(err)
 	}
-	want := []string{"compile", "language", "limits", "max_memory_kb", "max_time_ms", "measurement", "problem", "sandbox", "tests", "verdict"}
+	want := []string{"compile", "elapsed_ms", "language", "limits", "max_memory_kb", "max_time_ms", "measurement", "problem", "sandbox", "tests", "verdict"}
 	for _, k := range want {
 		if _, ok := m[k]; !ok {
 			t.Errorf("top level lacks %q", k)
