@@ -138,7 +138,7 @@ const waitRecheck = 2 * time.Second
 // the row as it is then.
 func (b *backend) Wait(ctx context.Context, s api.Submission) (api.Submission, error) {
 	id := s.ID
-	wake, stop := b.hub.listen(id)
+	wake, stop := b.hub.listen(id, true)
 	defer stop()
 	if s.State == api.StateDone {
 		return s, nil
@@ -249,7 +249,7 @@ func (b *backend) Events(ctx context.Context, id, lastID string) (<-chan api.Eve
 	}
 	gen, n, _ := parseEventID(lastID)
 	ch := make(chan api.Event, 16)
-	wake, stop := b.hub.listen(id)
+	wake, stop := b.hub.listen(id, false)
 	go func() {
 		defer close(ch)
 		defer stop()

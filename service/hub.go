@@ -26,7 +26,9 @@ type hub struct {
 type feed struct {
 	gen       int
 	events    []api.Event
-	listeners map[chan struct{}]struct{}
+	// listeners are woken at each event, or, those whose value is true,
+	// at the verdict only.
+	listeners map[chan struct{}]bool
 	done      time.Time // when the verdict came; zero before
 	// result is the done submission of the verdict finish added (its
 	// Encoded the verdict event's data); nil for other verdicts.
@@ -91,7 +93,7 @@ func (f *feed) tests() int {
 func (h *hub) add(id string, gen int, name string, data []byte) {
 	f := h.subs[id]
 	if f == nil {
-		f = &feed{gen: gen, listeners: map[chan struct{}]struct{}{}}
+		f = &feed{gen: gen, listeners: map[chan struct{}]bool{}}
 		h.subs[id] = f
 	}
 	if gen < f.gen {
@@ -108,7 +110,10 @@ func (h *hub) add(id string, gen int, name string, data []byte) {
 		f.done = h.now()
 		h.gc()
 	}
-	for ch := range f.listeners {
+	for ch, verdictOnly := range f.listeners {
+		if verdictOnly && name != "verdict" {
+			continue
+		}
 		select {
 		case ch <- struct{}{}:
 		default:
@@ -174,16 +179,18 @@ func (h *hub) finished(id string) bool {
 	return f != nil && !f.done.IsZero()
 }
 
-// listen registers for wake-ups about id; call the returned stop when done.
-func (h *hub) listen(id string) (<-chan struct{}, func()) {
+// listen registers for wake-ups about id, at each event or, verdictOnly,
+// at the verdict only (a request waiting for the result is not woken by
+// every test); call the returned stop when done.
+func (h *hub) listen(id string, verdictOnly bool) (<-chan struct{}, func()) {
 	ch := make(chan struct{}, 1)
 	h.mu.Lock()
 	f := h.subs[id]
 	if f == nil {
-		f = &feed{listeners: map[chan struct{}]struct{}{}}
+		f = &feed{listeners: map[chan struct{}]bool{}}
 		h.subs[id] = f
 	}
-	f.listeners[ch] = struct{}{}
+	f.listeners[ch] = verdictOnly
 	h.mu.Unlock()
 	return ch, func() {
 		h.mu.Lock()

@@ -77,3 +77,34 @@ func TestHubFinish(t *testing.T) {
 		}
 	}
 }
+
+// TestHubListen: a listener of every event is woken by each; one of the
+// verdict only, by the verdict alone.
+func TestHubListen(t *testing.T) {
+	h := newHub(time.Minute)
+	all, stopAll := h.listen("s", false)
+	defer stopAll()
+	verdict, stopVerdict := h.listen("s", true)
+	defer stopVerdict()
+	woken := func(ch <-chan struct{}) bool {
+		select {
+		case <-ch:
+			return true
+		default:
+			return false
+		}
+	}
+	for _, name := range []string{"state", "compile", "test"} {
+		h.publish("s", 1, name, []byte(`{}`))
+		if !woken(all) {
+			t.Errorf("a %s event did not wake the listener of every event", name)
+		}
+		if woken(verdict) {
+			t.Errorf("a %s event woke the listener of the verdict", name)
+		}
+	}
+	h.finish("s", 1, nil, nil, api.Submission{ID: "s", State: api.StateDone, Encoded: []byte(`{"verdict":"AC"}`)})
+	if !woken(all) || !woken(verdict) {
+		t.Error("the verdict did not wake both listeners")
+	}
+}
