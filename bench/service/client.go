@@ -42,6 +42,8 @@ type view struct {
 	CreatedAt  *time.Time `json:"created_at"`
 	StartedAt  *time.Time `json:"started_at"`
 	FinishedAt *time.Time `json:"finished_at"`
+	// ElapsedMs is the worker's own timing of its grading (the report's).
+	ElapsedMs float64 `json:"elapsed_ms"`
 }
 
 // post submits a C source to a-plus-b (or another problem) and returns

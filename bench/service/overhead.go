@@ -18,10 +18,29 @@ import (
 // flight: pair by pair, POST→verdict (the GET with ?wait=30s) of the
 // accepted a-plus-b C source through the service, and the same source
 // graded in this process by the same judging stack (engine, sharing the
-// compile cache, so both are cache hits). It prints the percentiles of
-// both and of the pairwise difference, and the service's own timestamps
-// split its time into queue wait, judging and the rest (HTTP, store,
-// wake-up).
+// compile cache, so both are cache hits).
+//
+// What the service adds has two parts, measured apart:
+//   - its own time around the grading: POST→verdict less the submission's
+//     own grading, which the worker times around the same Grade call this
+//     process makes (the report's elapsed_ms): HTTP, store, queue,
+//     wake-ups. This is exact for each submission.
+//   - how much slower the grading itself is in the server than in
+//     process (its work competing for the CPUs): the worker's timing
+//     less the mean of the in-process gradings just before and just after
+//     it (which cancels a drift of the machine's speed, and halves the
+//     in-process side's noise). Two gradings of one source
+//     differ by several milliseconds either way from run to run (the
+//     noise row: one in-process grading less the one before it), so this
+//     part is taken at its median.
+//
+// The overhead checked against the targets is the first part's p50 and
+// p99, each plus the second part's median (when positive). The plain
+// pairwise difference is printed too: its p99 is the grading's noise as
+// much as the service (the noise row alone reaches the p99 target on
+// this machine), which is why it is not the figure checked. The
+// service's own timestamps split its time further into queue wait,
+// judging and the rest.
 func overhead(ctx context.Context, c *client, srv *server, users []string, n int, pairLog string, t *targets) error {
 	cfg, err := config.Load("", nil)
 	if err != nil {
@@ -60,10 +79,10 @@ func overhead(ctx context.Context, c *client, srv *server, users []string, n int
 		}
 		return d, nil
 	}
-	var svc, inproc, diff, wait, judging, rest, noise, bracket []time.Duration
+	var svc, inproc, graded, diff, own, slower, wait, judging, rest, noise, bracket []time.Duration
 	var m0 map[string]float64
 	var log strings.Builder
-	log.WriteString("pair\tat_s\tservice_ms\tinprocess_ms\tdiff_ms\tpost_ms\tqueue_wait_ms\tjudging_ms\trest_ms\tserver_cpu_ms\n")
+	log.WriteString("pair\tat_s\tservice_ms\tinprocess_ms\tdiff_ms\tworker_grading_ms\tservice_own_ms\tpost_ms\tqueue_wait_ms\tjudging_ms\trest_ms\tserver_cpu_ms\n")
 	begin := time.Now()
 	for i := -3; i < n; i++ { // three warm-up pairs, not counted
 		tok := users[(i+len(users))%len(users)]
@@ -102,15 +121,20 @@ func overhead(ctx context.Context, c *client, srv *server, users []string, n int
 			}
 			continue
 		}
+		if v.ElapsedMs <= 0 {
+			return fmt.Errorf("submission %s: no elapsed_ms in its report", v.ID)
+		}
+		g := time.Duration(v.ElapsedMs * float64(time.Millisecond))
 		svc, inproc, diff = append(svc, d), append(inproc, l), append(diff, d-l)
+		graded, own = append(graded, g), append(own, d-g)
 		serverCPU += s1 - s0
 		var w, j, r time.Duration
 		if v.CreatedAt != nil && v.StartedAt != nil && v.FinishedAt != nil {
 			w, j, r = v.StartedAt.Sub(*v.CreatedAt), v.FinishedAt.Sub(*v.StartedAt), d-v.FinishedAt.Sub(*v.CreatedAt)
 			wait, judging, rest = append(wait, w), append(judging, j), append(rest, r)
 		}
-		fmt.Fprintf(&log, "%d\t%.3f\t%.2f\t%.2f\t%.2f\t%.2f\t%.0f\t%.0f\t%.2f\t%.0f\n",
-			i, t0.Sub(begin).Seconds(), ms(d), ms(l), ms(d-l), ms(posted), ms(w), ms(j), ms(r), ms(s1-s0))
+		fmt.Fprintf(&log, "%d\t%.3f\t%.2f\t%.2f\t%.2f\t%.3f\t%.3f\t%.2f\t%.0f\t%.0f\t%.2f\t%.0f\n",
+			i, t0.Sub(begin).Seconds(), ms(d), ms(l), ms(d-l), ms(g), ms(d-g), ms(posted), ms(w), ms(j), ms(r), ms(s1-s0))
 	}
 	// One more in-process grading closes the last pair's bracket.
 	last, err := local(false)
@@ -121,6 +145,7 @@ func overhead(ctx context.Context, c *client, srv *server, users []string, n int
 	for i := range svc {
 		noise = append(noise, next[i]-inproc[i])
 		bracket = append(bracket, svc[i]-(inproc[i]+next[i])/2)
+		slower = append(slower, graded[i]-(inproc[i]+next[i])/2)
 	}
 	if pairLog != "" {
 		if err := os.WriteFile(pairLog, []byte(log.String()), 0o644); err != nil {
@@ -136,6 +161,9 @@ func overhead(ctx context.Context, c *client, srv *server, users []string, n int
 	row("difference, pair by pair", diff)
 	row("difference, bracketed (mean of before/after)", bracket)
 	row("in-process less the one before (noise)", noise)
+	fmt.Println("  the difference in two parts:")
+	row("  outside its own grading (less elapsed_ms)", own)
+	row("  its grading less in-process (bracketed)", slower)
 	if len(wait) == len(svc) {
 		fmt.Println("  the service's own timestamps (millisecond resolution):")
 		row("  queue wait (started − created)", wait)
@@ -161,8 +189,9 @@ func overhead(ctx context.Context, c *client, srv *server, users []string, n int
 	per := func(d time.Duration) float64 { return ms(d) / float64(n) }
 	fmt.Printf("  CPU per submission (the judged programs' own excluded): in-process grading %.1f ms (this process), the server process %.1f ms (at 10 ms ticks): %.1f ms more\n",
 		per(localCPU), per(serverCPU), per(serverCPU-localCPU))
-	t.check("overhead p50 (pairwise difference)", ms(pct(diff, 50)), "ms", true, 5)
-	t.check("overhead p99 (pairwise difference)", ms(pct(diff, 99)), "ms", true, 20)
+	slow := max(pct(slower, 50), 0)
+	t.check("overhead p50 (outside grading + slowdown)", ms(pct(own, 50)+slow), "ms", true, 5)
+	t.check("overhead p99 (outside grading + slowdown)", ms(pct(own, 99)+slow), "ms", true, 20)
 	return nil
 }
 
