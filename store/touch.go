@@ -14,6 +14,10 @@ import (
 // written.
 const touchFlush = 5 * time.Second
 
+// touchWriteWait bounds a write of uses the timer starts (Close waits for
+// it).
+const touchWriteWait = 10 * time.Second
+
 // toucher records the last use of tokens off the request path.
 // Authenticate is on the path of every request with a token not seen for
 // a while (a contestant's POST): writing the use there made it wait for
@@ -47,7 +51,9 @@ func (t *toucher) add(id string, at int64) {
 		t.writing.Add(1)
 		t.timer = time.AfterFunc(t.delay, func() {
 			defer t.writing.Done()
-			_ = t.flush(context.Background())
+			ctx, cancel := context.WithTimeout(context.Background(), touchWriteWait)
+			defer cancel()
+			_ = t.flush(ctx)
 		})
 	}
 }
