@@ -21,8 +21,7 @@ func LiveSubject(id, kind string) string { return livePrefix + id + "." + kind }
 // no acknowledgement to wait for. Events of one connection arrive in the
 // order sent; one can be lost (a server away, a message too big), which
 // costs a live row only, since the final carries the whole report. The
-// durable record is the final's (and a remote worker's state event's,
-// see PublishEvent).
+// durable record is the final's (and the state's, see PublishEvent).
 func PublishLive(nc *nats.Conn, ev Event) error {
 	if err := ValidID(ev.SubmissionID); err != nil {
 		return err

@@ -24,8 +24,8 @@ type hub struct {
 
 // feed is one submission's events of one generation and who listens.
 type feed struct {
-	gen       int
-	events    []api.Event
+	gen    int
+	events []api.Event
 	// listeners are woken at each event, or, those whose value is true,
 	// at the verdict only.
 	listeners map[chan struct{}]bool

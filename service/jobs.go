@@ -173,9 +173,10 @@ const localWait = 15 * time.Second
 
 // applyStream applies a final the applier fetched from the events
 // stream. This process's worker applies its own finals itself, while
-// they are being stored, so the applier usually fetches one once that
-// is done or under way: it waits for it, and a final applied so is settled in
-// the store (a second write would change nothing) and only acknowledged.
+// they are being stored, so the applier usually fetches one once that is
+// done or under way: it waits for it, and a final applied so is settled
+// in the store (a second write would change nothing) and only
+// acknowledged.
 // A final whose application failed, or that did not come in localWait,
 // is applied here, as is every other worker's.
 func (j *jobs) applyStream(ctx context.Context, f queue.Final) error {

@@ -15,11 +15,12 @@ import (
 // (queue.PublishLive: no stream write per test); a remote worker's state
 // event is also stored in the events stream (the durable record of the
 // attempt), after its live copy, so that live followers see it before the
-// rows it starts. A local worker's goes to Live, whose server records it
-// in its own store: storing it in the stream too cost a stream write and
-// its acknowledgement at the start of every judging, competing with the
-// first tests for the CPUs (about 0.7 ms of grading time per submission
-// in bench/service).
+// rows it starts. A local worker's goes to Live, whose server records the
+// start in its own store at once, and is stored in the stream only with
+// the final (see Worker.publishFinal): storing it at the start cost a
+// stream write and its acknowledgement while the first tests ran,
+// competing with them for the CPUs (about 0.7 ms of grading time per
+// submission in bench/service).
 type publisher struct {
 	base queue.Event
 	ch   chan queue.Event

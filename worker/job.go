@@ -28,7 +28,13 @@ func (w *Worker) handle(ctx context.Context, d *queue.Delivery, cache *pkgstore.
 	stopBeat := w.heartbeat(d)
 	defer stopBeat()
 	pub := newPublisher(ctx, w.JS, queue.Event{SubmissionID: j.SubmissionID, Gen: j.Gen, Attempt: d.Attempt, Worker: w.ID}, w.Live)
-	pub.emit(queue.Event{Kind: queue.KindState, State: queue.StateJudging})
+	start := pub.base
+	start.Kind, start.State = queue.KindState, queue.StateJudging
+	pub.emit(start)
+	var startLater *queue.Event // a local worker's start, stored with the final
+	if w.Live != nil {
+		startLater = &start
+	}
 
 	rep, src, err := w.judge(ctx, d, cache, pub, srcs, slot)
 	// The source goes once the job is settled, after its verdict.
@@ -49,7 +55,7 @@ func (w *Worker) handle(ctx context.Context, d *queue.Delivery, cache *pkgstore.
 	}
 	final := pub.base
 	final.Kind, final.Report = queue.KindFinal, rep
-	if err := w.publishFinal(ctx, final); err != nil {
+	if err := w.publishFinal(ctx, final, startLater); err != nil {
 		// Not stored: judge it again rather than lose it.
 		w.logf("worker %s: %s: %v", w.ID, j.MsgID(), err)
 		_ = d.Retry(or(w.RetryDelay, DefaultRetryDelay))
@@ -66,21 +72,30 @@ func (w *Worker) handle(ctx context.Context, d *queue.Delivery, cache *pkgstore.
 	}
 }
 
-// publishFinal publishes a final result and waits until the events
-// stream stored it. OnFinal, if set, is handed the final as the stream
-// stores it while the publication is under way, so that the verdict
-// reaches the store without waiting for the stream's acknowledgement;
-// the job is settled only after both.
-func (w *Worker) publishFinal(ctx context.Context, ev queue.Event) error {
+// publishFinal publishes a final result, after the attempt's start event
+// if start is set, and waits until the events stream stored them.
+// OnFinal, if set, is handed the final as the stream stores it while the
+// publication is under way, so that the verdict reaches the store without
+// waiting for the stream's acknowledgement; the job is settled only after
+// both.
+func (w *Worker) publishFinal(ctx context.Context, ev queue.Event, start *queue.Event) error {
 	final, out, err := queue.PrepareFinal(ev)
 	if err != nil {
 		return err
 	}
-	if w.OnFinal == nil {
+	publish := func() error {
+		if start != nil {
+			if err := queue.PublishEvent(ctx, w.JS, *start); err != nil {
+				return err
+			}
+		}
 		return out.Publish(ctx, w.JS)
 	}
+	if w.OnFinal == nil {
+		return publish()
+	}
 	published := make(chan error, 1)
-	go func() { published <- out.Publish(ctx, w.JS) }()
+	go func() { published <- publish() }()
 	w.OnFinal(ctx, final)
 	return <-published
 }

@@ -55,9 +55,9 @@ type Worker struct {
 	// of each job, in order, from one goroutine per job, instead of their
 	// being published live on NATS: for a worker in the process of the
 	// only server that follows live progress (one running the embedded
-	// NATS server, whose remote workers may not subscribe). Live's
-	// receiver records the state event in its store; it is not stored in
-	// the events stream, as a remote worker's is.
+	// NATS server, whose remote workers may not subscribe). The state
+	// event is stored in the events stream all the same, with the final
+	// (a remote worker's is stored at once).
 	Live func(queue.Event)
 	// OnFinal, if set, is called with each final result while the
 	// events stream stores it, and the job is acknowledged only once both

@@ -337,8 +337,8 @@ func TestWorkerDrainHandsBack(t *testing.T) {
 }
 
 // TestWorkerLiveHook: with Live set, a job's progress goes to it in order
-// (state, compile, the tests) and none goes out on NATS; only the final
-// is stored (Live's receiver records the state), and applied once.
+// (state, compile, the tests) and none goes out on NATS; the state is
+// still stored (with the final), and the final applied once.
 func TestWorkerLiveHook(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
@@ -386,8 +386,8 @@ func TestWorkerLiveHook(t *testing.T) {
 	for _, ev := range r.events(t, ctx, "ac") {
 		stored = append(stored, ev.Kind)
 	}
-	if got := strings.Join(stored, " "); got != "final" {
-		t.Errorf("stored events: %s, want final", got)
+	if got := strings.Join(stored, " "); got != "state final" {
+		t.Errorf("stored events: %s, want state final", got)
 	}
 	if n := r.count("ac"); n != 1 {
 		t.Errorf("ac applied %d times, want 1", n)
