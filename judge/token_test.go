@@ -95,14 +95,15 @@ func checkTokenCommands(t *testing.T, env, flags []string, location string) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	defer s.Close()
 	if u, err := s.Authenticate(ctx, adminTok); err != nil || u != (store.User{Name: "root", Role: store.RoleAdmin}) {
 		t.Errorf("the admin token authenticates as %+v, %v", u, err)
 	}
 	if u, err := s.Authenticate(ctx, userTok); err != nil || u != (store.User{Name: "ann", Role: store.RoleUser}) {
 		t.Errorf("the user token authenticates as %+v, %v", u, err)
 	}
-	// The uses are written by the time the store is closed.
-	if err := s.Close(); err != nil {
+	// The uses are written by the time the store lists its tokens.
+	if _, err := s.ListTokens(ctx); err != nil {
 		t.Fatal(err)
 	}
 
