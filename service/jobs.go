@@ -45,6 +45,11 @@ type jobs struct {
 	bg   sync.WaitGroup
 	// stopLive ends the feed of live events to the hub.
 	stopLive func()
+	// marks are the judging starts being written (see live); once closed,
+	// no more are started.
+	marksMu sync.Mutex
+	marks   sync.WaitGroup
+	closed  bool
 
 	// localWorker is the ID of this process's own worker, whose finals
 	// it applies itself (OnFinal); local is those applications.
@@ -232,28 +237,20 @@ func (j *jobs) applied(sub store.Submission) {
 	j.hub.finish(id, sub.Gen, rep.Compile, rep.Tests, done)
 }
 
-// live handles one live event: the start of a judging is recorded, and
-// progress goes to the hub.
+// live handles one live event: progress goes to the hub, and the start
+// of a judging is recorded in the store. It returns at once (a local
+// worker calls it from the goroutines judging): the start is written
+// from a goroutine of its own.
 func (j *jobs) live(ev queue.Event) {
 	gen := int(ev.Gen)
 	switch ev.Kind {
 	case queue.KindState:
-		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-		ok, err := j.st.MarkJudging(ctx, ev.SubmissionID, gen, ev.Attempt)
-		if err == nil && ok && j.metrics != nil {
-			// The queue time of a job this process published is known.
-			queued, known := j.queuedAt.take(ev.SubmissionID, ev.Gen)
-			if !known {
-				if sub, err := j.st.Get(ctx, ev.SubmissionID); err == nil {
-					queued, known = sub.QueuedAt, true
-				}
-			}
-			if known {
-				j.metrics.Started(time.Since(queued), ev.Attempt)
-			}
-		}
-		cancel()
 		j.hub.publish(ev.SubmissionID, gen, "state", stateData(api.StateJudging, ev.Attempt))
+		j.marksMu.Lock()
+		if !j.closed {
+			j.marks.Go(func() { j.markJudging(ev) })
+		}
+		j.marksMu.Unlock()
 	case queue.KindCompile:
 		if data, err := json.Marshal(ev.Compile); err == nil && ev.Compile != nil {
 			j.hub.publish(ev.SubmissionID, gen, "compile", data)
@@ -262,6 +259,27 @@ func (j *jobs) live(ev queue.Event) {
 		if data, err := json.Marshal(ev.Test); err == nil && ev.Test != nil {
 			j.hub.publishTest(ev.SubmissionID, gen, ev.TestIndex, data)
 		}
+	}
+}
+
+// markJudging records the start of a judging in the store (a start
+// that comes after the verdict changes nothing), and its queue time.
+func (j *jobs) markJudging(ev queue.Event) {
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	ok, err := j.st.MarkJudging(ctx, ev.SubmissionID, int(ev.Gen), ev.Attempt)
+	if err != nil || !ok || j.metrics == nil {
+		return
+	}
+	// The queue time of a job this process published is known.
+	queued, known := j.queuedAt.take(ev.SubmissionID, ev.Gen)
+	if !known {
+		if sub, err := j.st.Get(ctx, ev.SubmissionID); err == nil {
+			queued, known = sub.QueuedAt, true
+		}
+	}
+	if known {
+		j.metrics.Started(time.Since(queued), ev.Attempt)
 	}
 }
 
@@ -333,6 +351,10 @@ func (j *jobs) close() {
 		j.stop()
 	}
 	j.bg.Wait()
+	j.marksMu.Lock()
+	j.closed = true
+	j.marksMu.Unlock()
+	j.marks.Wait()
 	if j.nc != nil {
 		_ = j.nc.Flush()
 		j.nc.Close()

@@ -9,10 +9,11 @@ import (
 	"github.com/puzzlejudge/judge/queue"
 )
 
-// publisher sends one job's progress events in order from one goroutine,
-// so the tests being judged never wait on the network, and releases test
-// results in test order however they finish. Progress goes out live
-// (queue.PublishLive: no stream write per test); a remote worker's state
+// publisher sends one job's progress events in order, and releases test
+// results in test order however they finish. A remote worker's go out
+// live (queue.PublishLive: no stream write per test) from one goroutine,
+// so the tests being judged never wait on the network; a local worker's
+// go to Live as they come. A remote worker's state
 // event is also stored in the events stream (the durable record of the
 // attempt), after its live copy, so that live followers see it before the
 // rows it starts. A local worker's goes to Live, whose server records the
@@ -23,7 +24,8 @@ import (
 // submission in bench/service).
 type publisher struct {
 	base queue.Event
-	ch   chan queue.Event
+	live func(queue.Event)
+	ch   chan queue.Event // nil with live
 	done chan struct{}
 
 	mu      sync.Mutex
@@ -38,20 +40,23 @@ type publisher struct {
 const eventsBuffered = 64
 
 // newPublisher starts a job's publisher; live, if set, takes the
-// progress events instead of NATS (see Worker.Live).
+// progress events instead of NATS (see Worker.Live), at once, from the
+// goroutine that emits them: it returns at once, and a goroutine woken
+// for every test's row cost a thread's wake-up on the CPUs the tests run
+// on.
 func newPublisher(ctx context.Context, js jetstream.JetStream, base queue.Event, live func(queue.Event)) *publisher {
-	p := &publisher{base: base, ch: make(chan queue.Event, eventsBuffered), done: make(chan struct{}), pending: map[int]grade.TestResult{}}
+	p := &publisher{base: base, live: live, pending: map[int]grade.TestResult{}}
+	if live != nil {
+		return p
+	}
+	p.ch, p.done = make(chan queue.Event, eventsBuffered), make(chan struct{})
 	go func() {
 		defer close(p.done)
 		for ev := range p.ch {
 			// Progress is best effort: a lost event costs a live row, the
 			// final carries everything.
-			if live != nil {
-				live(ev)
-			} else {
-				_ = queue.PublishLive(js.Conn(), ev)
-			}
-			if ev.Kind == queue.KindState && live == nil {
+			_ = queue.PublishLive(js.Conn(), ev)
+			if ev.Kind == queue.KindState {
 				_ = queue.PublishEvent(ctx, js, ev)
 			}
 		}
@@ -59,9 +64,20 @@ func newPublisher(ctx context.Context, js jetstream.JetStream, base queue.Event,
 	return p
 }
 
-// emit queues an event, filling in the job's identity.
+// emit sends an event, filling in the job's identity.
 func (p *publisher) emit(ev queue.Event) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.emitLocked(ev)
+}
+
+// emitLocked is emit with mu held (events leave in the order emitted).
+func (p *publisher) emitLocked(ev queue.Event) {
 	ev.SubmissionID, ev.Gen, ev.Attempt, ev.Worker = p.base.SubmissionID, p.base.Gen, p.base.Attempt, p.base.Worker
+	if p.live != nil {
+		p.live(ev)
+		return
+	}
 	p.ch <- ev
 }
 
@@ -76,13 +92,15 @@ func (p *publisher) test(i int, r grade.TestResult) {
 			return
 		}
 		delete(p.pending, p.next)
-		p.emit(queue.Event{Kind: queue.KindTest, TestIndex: p.next, Test: &r})
+		p.emitLocked(queue.Event{Kind: queue.KindTest, TestIndex: p.next, Test: &r})
 		p.next++
 	}
 }
 
 // close flushes the events and waits until they are sent.
 func (p *publisher) close() {
-	close(p.ch)
-	<-p.done
+	if p.ch != nil {
+		close(p.ch)
+		<-p.done
+	}
 }

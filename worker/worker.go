@@ -52,8 +52,9 @@ type Worker struct {
 	// Log, if set, is told what the worker does (one line, no newline).
 	Log func(string)
 	// Live, if set, is handed the progress events (state, compile, test)
-	// of each job, in order, from one goroutine per job, instead of their
-	// being published live on NATS: for a worker in the process of the
+	// of each job, in order, from the goroutines judging it (one at a
+	// time; it must return at once), instead of their being published
+	// live on NATS: for a worker in the process of the
 	// only server that follows live progress (one running the embedded
 	// NATS server, whose remote workers may not subscribe). The state
 	// event is stored in the events stream all the same, with the final
