@@ -66,7 +66,7 @@ func PublishEvent(ctx context.Context, js jetstream.JetStream, ev Event) error {
 	if err != nil {
 		return err
 	}
-	return out.publish(ctx, js)
+	return out.Publish(ctx, js)
 }
 
 // Outgoing is an event made ready to publish: checked, and encoded as
@@ -93,12 +93,6 @@ func PrepareFinal(ev Event) (Final, *Outgoing, error) {
 	return Final{SubmissionID: e.SubmissionID, Gen: e.Gen, Attempt: e.Attempt, Worker: e.Worker, Report: e.Report}, out, nil
 }
 
-// Publish publishes the event and waits for the stream's
-// acknowledgement, as PublishEvent does.
-func (o *Outgoing) Publish(ctx context.Context, js jetstream.JetStream) error {
-	return o.publish(ctx, js)
-}
-
 // prepare checks and encodes an event.
 func prepare(ev Event) (*Outgoing, error) {
 	if err := ValidID(ev.SubmissionID); err != nil {
@@ -120,8 +114,9 @@ func prepare(ev Event) (*Outgoing, error) {
 	return &Outgoing{ev: ev, data: data}, nil
 }
 
-// publish sends a prepared event.
-func (o *Outgoing) publish(ctx context.Context, js jetstream.JetStream) error {
+// Publish publishes the event and waits for the stream's
+// acknowledgement, as PublishEvent does.
+func (o *Outgoing) Publish(ctx context.Context, js jetstream.JetStream) error {
 	ev := o.ev
 	opts := []jetstream.PublishOpt{jetstream.WithExpectStream(EventsStream)}
 	if ev.Kind == KindFinal {

@@ -1,7 +1,6 @@
 package worker
 
 import (
-	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -23,12 +22,12 @@ type sources struct {
 // unless TMPDIR names a folder or /dev/shm cannot be written; then in the
 // temporary folder.
 func newSources(slots int) (*sources, error) {
-	var root string
-	err := errors.New("TMPDIR is set")
+	parent := "" // os.MkdirTemp's: TMPDIR, or /tmp
 	if os.Getenv("TMPDIR") == "" {
-		root, err = os.MkdirTemp("/dev/shm", "judge-worker-src-")
+		parent = "/dev/shm"
 	}
-	if err != nil {
+	root, err := os.MkdirTemp(parent, "judge-worker-src-")
+	if err != nil && parent != "" {
 		root, err = os.MkdirTemp("", "judge-worker-src-")
 	}
 	if err != nil {
