@@ -10,18 +10,19 @@ import (
 )
 
 // publisher sends one job's progress events in order, and releases test
-// results in test order however they finish. A remote worker's go out
-// live (queue.PublishLive: no stream write per test) from one goroutine,
-// so the tests being judged never wait on the network; a local worker's
-// go to Live as they come. A remote worker's state
-// event is also stored in the events stream (the durable record of the
-// attempt), after its live copy, so that live followers see it before the
-// rows it starts. A local worker's goes to Live, whose server records the
-// start in its own store at once, and is stored in the stream only with
-// the final (see Worker.publishFinal): storing it at the start cost a
-// stream write and its acknowledgement while the first tests ran,
-// competing with them for the CPUs (about 0.7 ms of grading time per
-// submission in bench/service).
+// results in test order however they finish.
+//
+// A remote worker's events go out live (queue.PublishLive: no stream
+// write per test) from one goroutine, so the tests being judged never
+// wait on the network; its state event is also stored in the events
+// stream (the durable record of the attempt), after its live copy, so
+// that live followers see it before the rows it starts.
+//
+// A local worker's events go to Live as they come. Its state event is
+// stored in the stream later, with the final (see unstored): storing it
+// at the start cost a stream write and its acknowledgement while the
+// first tests ran, competing with them for the CPUs (about 0.7 ms of
+// grading time per submission in bench/service).
 type publisher struct {
 	base queue.Event
 	live func(queue.Event)
@@ -31,6 +32,7 @@ type publisher struct {
 	mu      sync.Mutex
 	next    int
 	pending map[int]grade.TestResult
+	start   *queue.Event // the state event handed to live, not yet stored
 }
 
 // eventsBuffered is how many events a job's publisher holds before
@@ -75,10 +77,22 @@ func (p *publisher) emit(ev queue.Event) {
 func (p *publisher) emitLocked(ev queue.Event) {
 	ev.SubmissionID, ev.Gen, ev.Attempt, ev.Worker = p.base.SubmissionID, p.base.Gen, p.base.Attempt, p.base.Worker
 	if p.live != nil {
+		if ev.Kind == queue.KindState {
+			p.start = &ev
+		}
 		p.live(ev)
 		return
 	}
 	p.ch <- ev
+}
+
+// unstored returns the state event that went to Live and is still to be
+// stored in the events stream (nil when there is none: a remote worker's
+// was stored at once).
+func (p *publisher) unstored() *queue.Event {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.start
 }
 
 // test records the result of test number i and emits those now in order.

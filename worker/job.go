@@ -28,13 +28,7 @@ func (w *Worker) handle(ctx context.Context, d *queue.Delivery, cache *pkgstore.
 	stopBeat := w.heartbeat(d)
 	defer stopBeat()
 	pub := newPublisher(ctx, w.JS, queue.Event{SubmissionID: j.SubmissionID, Gen: j.Gen, Attempt: d.Attempt, Worker: w.ID}, w.Live)
-	start := pub.base
-	start.Kind, start.State = queue.KindState, queue.StateJudging
-	pub.emit(start)
-	var startLater *queue.Event // a local worker's start, stored with the final
-	if w.Live != nil {
-		startLater = &start
-	}
+	pub.emit(queue.Event{Kind: queue.KindState, State: queue.StateJudging})
 
 	rep, src, err := w.judge(ctx, d, cache, pub, srcs, slot)
 	// The source goes once the job is settled, after its verdict.
@@ -55,7 +49,7 @@ func (w *Worker) handle(ctx context.Context, d *queue.Delivery, cache *pkgstore.
 	}
 	final := pub.base
 	final.Kind, final.Report = queue.KindFinal, rep
-	if err := w.publishFinal(ctx, final, startLater); err != nil {
+	if err := w.publishFinal(ctx, final, pub.unstored()); err != nil {
 		// Not stored: judge it again rather than lose it.
 		w.logf("worker %s: %s: %v", w.ID, j.MsgID(), err)
 		_ = d.Retry(or(w.RetryDelay, DefaultRetryDelay))
