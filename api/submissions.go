@@ -23,6 +23,15 @@ func (s *Server) postSubmission(w http.ResponseWriter, r *http.Request) {
 		writeError(w, err)
 		return
 	}
+	if wait > 0 {
+		// Taken before anything is stored: a refusal leaves nothing.
+		release, err := s.waits.take(who.User)
+		if err != nil {
+			writeError(w, err)
+			return
+		}
+		defer release()
+	}
 	var in NewSubmission
 	if err := s.decode(w, r, &in); err != nil {
 		writeError(w, err)
@@ -47,7 +56,7 @@ func (s *Server) postSubmission(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if wait > 0 && sub.State != StateDone {
-		sub = s.wait(r.Context(), sub, wait)
+		sub = s.wait(w, r, sub, wait)
 	}
 	writeView(w, http.StatusAccepted, sub)
 }
@@ -121,7 +130,13 @@ func (s *Server) getSubmission(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if wait > 0 && sub.State != StateDone {
-		sub = s.wait(r.Context(), sub, wait)
+		release, err := s.waits.take(Who(r.Context()).User)
+		if err != nil {
+			writeError(w, err)
+			return
+		}
+		defer release()
+		sub = s.wait(w, r, sub, wait)
 	}
 	writeView(w, http.StatusOK, sub)
 }
@@ -303,9 +318,14 @@ func (s *Server) waitParam(r *http.Request) (time.Duration, error) {
 }
 
 // wait holds until sub is done or d passes; the last state seen is
-// returned either way.
-func (s *Server) wait(ctx context.Context, sub Submission, d time.Duration) Submission {
-	ctx, cancel := context.WithTimeout(ctx, d)
+// returned either way. The request's body is read: the connection's
+// deadlines are moved past the wait (nothing more is read; the answer
+// has WriteTimeout once the wait is over).
+func (s *Server) wait(w http.ResponseWriter, r *http.Request, sub Submission, d time.Duration) Submission {
+	rc := http.NewResponseController(w)
+	_ = rc.SetReadDeadline(time.Time{})
+	_ = rc.SetWriteDeadline(time.Now().Add(d + s.opt.WriteTimeout))
+	ctx, cancel := context.WithTimeout(r.Context(), d)
 	defer cancel()
 	got, err := s.b.Wait(ctx, sub)
 	if err != nil {
