@@ -2,57 +2,12 @@ package natsrv
 
 import (
 	"context"
-	"errors"
-	"os"
-	"syscall"
 	"testing"
 	"time"
 
 	"github.com/nats-io/nats.go/jetstream"
+	"github.com/puzzlejudge/judge/internal/fdtest"
 )
-
-// exhaustFiles lowers the soft descriptor limit to a few more than are
-// open and opens files until none is left; the returned function closes
-// them and restores the limit.
-func exhaustFiles(t *testing.T) (release func()) {
-	t.Helper()
-	var old syscall.Rlimit
-	if err := syscall.Getrlimit(syscall.RLIMIT_NOFILE, &old); err != nil {
-		t.Fatal(err)
-	}
-	fds, err := os.ReadDir("/proc/self/fd")
-	if err != nil {
-		t.Skipf("no /proc/self/fd to count descriptors: %v", err)
-	}
-	low := old
-	low.Cur = uint64(len(fds) + 16)
-	if err := syscall.Setrlimit(syscall.RLIMIT_NOFILE, &low); err != nil {
-		t.Fatal(err)
-	}
-	var files []*os.File
-	release = func() {
-		for _, f := range files {
-			f.Close()
-		}
-		files = nil
-		_ = syscall.Setrlimit(syscall.RLIMIT_NOFILE, &old)
-	}
-	for {
-		f, err := os.Open(os.DevNull)
-		if err != nil {
-			if !errors.Is(err, syscall.EMFILE) {
-				release()
-				t.Fatalf("filling the descriptor table: %v", err)
-			}
-			return release
-		}
-		files = append(files, f)
-		if len(files) > 4096 {
-			release()
-			t.Fatal("the lowered descriptor limit did not hold")
-		}
-	}
-}
 
 // A stream whose file store failed a write for want of descriptors
 // answers no publish even once descriptors are back (the incident's
@@ -93,7 +48,7 @@ func TestRecoverJetStreamAfterWriteError(t *testing.T) {
 	if err := s.Health(); err != nil {
 		t.Fatalf("Health before any failure: %v", err)
 	}
-	release := exhaustFiles(t)
+	release := fdtest.Exhaust(t)
 	failed := 0
 	for range 6 {
 		if pub(500*time.Millisecond) != nil {

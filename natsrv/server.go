@@ -18,6 +18,7 @@ import (
 	"github.com/nats-io/nats-server/v2/server"
 	"github.com/nats-io/nats.go"
 	"github.com/nats-io/nkeys"
+	"github.com/puzzlejudge/judge/internal/fileutil"
 )
 
 // Options configure an embedded server.
@@ -240,7 +241,7 @@ func (s *Server) RecoverJetStream() error {
 	if s.Health() == nil {
 		return nil
 	}
-	if err := spareFiles(16); err != nil {
+	if err := fileutil.SpareDescriptors(16); err != nil {
 		return fmt.Errorf("natsrv: JetStream not restarted: %w", err)
 	}
 	cfg := s.jsConfig
@@ -253,22 +254,4 @@ func (s *Server) RecoverJetStream() error {
 		return fmt.Errorf("natsrv: start JetStream again: %w", err)
 	}
 	return s.Health()
-}
-
-// spareFiles checks that the process can open n more descriptors.
-func spareFiles(n int) error {
-	var files []*os.File
-	defer func() {
-		for _, f := range files {
-			f.Close()
-		}
-	}()
-	for range n {
-		f, err := os.Open(os.DevNull)
-		if err != nil {
-			return err
-		}
-		files = append(files, f)
-	}
-	return nil
 }

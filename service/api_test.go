@@ -123,6 +123,7 @@ func TestJudgeOverHTTP(t *testing.T) {
 // TestLiveEvents follows a submission from before it is judged: the
 // state, test and verdict events arrive live, ids increasing.
 func TestLiveEvents(t *testing.T) {
+	needRoot(t) // a worker starts later
 	s := newStack(t, func(c *Config) { c.Workers = 0 })
 	id := s.submit(t, s.user, "a-plus-b/accepted/sum.c")
 	var mu sync.Mutex

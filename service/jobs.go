@@ -67,6 +67,9 @@ type jobs struct {
 	readyMu  sync.Mutex
 	readyErr error
 	readyAt  time.Time
+	// unanswered is the error of the last publish, when the stream did
+	// not answer it (nil once one is answered): the queue takes no job.
+	unanswered atomic.Pointer[error]
 }
 
 // openJobs starts (or dials) NATS, sets up the queue and the package
@@ -166,6 +169,7 @@ func (j *jobs) heal(ctx context.Context, setup func(context.Context) error) {
 			continue
 		}
 		j.log.Info("queue: JetStream restarted; the queue accepts jobs again")
+		j.unanswered.Store(nil)
 		broken = false
 	}
 }
@@ -189,6 +193,14 @@ func (j *jobs) publish(ctx context.Context, sub store.Submission, hash string) e
 		SubmissionID: sub.ID, Gen: int64(sub.Gen), Problem: sub.Problem, PackageHash: hash,
 		Language: sub.Language, Filename: sub.Filename, Source: sub.Source, JudgeVersion: j.version,
 	})
+	switch {
+	case err == nil || isQueueFull(err):
+		j.unanswered.Store(nil)
+	case errors.Is(err, context.DeadlineExceeded) || errors.Is(err, jetstream.ErrNoStreamResponse):
+		// Not ready until a publish is answered (the sweeper's, or a
+		// submission's) or heal restarted JetStream.
+		j.unanswered.Store(&err)
+	}
 	return err
 }
 
@@ -388,6 +400,9 @@ func (j *jobs) ready(ctx context.Context) error {
 func (j *jobs) checkReady(ctx context.Context) error {
 	if st := j.nc.Status(); st != nats.CONNECTED {
 		return fmt.Errorf("NATS connection %s", st)
+	}
+	if err := j.unanswered.Load(); err != nil {
+		return fmt.Errorf("the last job published got no answer: %w", *err)
 	}
 	if j.srv != nil {
 		if err := j.srv.Health(); err != nil {

@@ -24,6 +24,7 @@ import (
 	"github.com/puzzlejudge/judge/config"
 	"github.com/puzzlejudge/judge/engine"
 	"github.com/puzzlejudge/judge/httpguard"
+	"github.com/puzzlejudge/judge/internal/fileutil"
 	"github.com/puzzlejudge/judge/metrics"
 	"github.com/puzzlejudge/judge/store"
 	"github.com/puzzlejudge/judge/web"
@@ -206,8 +207,12 @@ func (s *Service) routes() http.Handler {
 // Handler serves the API and the page.
 func (s *Service) Handler() http.Handler { return s.handler }
 
-// ready is nil once the store, the queue and a worker answer.
+// ready is nil once the store, the queue and a worker answer, and the
+// process has descriptors to spare.
 func (s *Service) ready(ctx context.Context) error {
+	if err := fileutil.SpareDescriptors(8); err != nil {
+		return err
+	}
 	if _, err := s.st.CountQueued(ctx, ""); err != nil {
 		return fmt.Errorf("store: %w", err)
 	}

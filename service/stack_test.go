@@ -45,14 +45,17 @@ func judgeConfig(t testing.TB) *config.Config {
 	return cfg
 }
 
-// newStack starts a service; edit may change its configuration.
+// newStack starts a service; edit may change its configuration. One
+// with a worker needs root.
 func newStack(t testing.TB, edit func(*Config)) *stack {
 	t.Helper()
-	needRoot(t)
 	cfg := Config{Judge: judgeConfig(t), Data: t.TempDir(), Workers: 1, TestWorkers: 2, Drain: 5 * time.Second,
 		Log: slog.New(slog.NewTextHandler(io.Discard, nil))}
 	if edit != nil {
 		edit(&cfg)
+	}
+	if cfg.Workers != 0 {
+		needRoot(t)
 	}
 	svc, err := Open(context.Background(), cfg)
 	if err != nil {
