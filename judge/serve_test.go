@@ -56,10 +56,18 @@ func (b *syncBuffer) String() string {
 // until it prints "listening on http://ADDR".
 func runServe(t *testing.T, data, cacheDir string, flags ...string) *judgeServer {
 	t.Helper()
+	return runServeVia(t, nil, data, cacheDir, flags...)
+}
+
+// runServeVia is runServe through a wrapper command (its arguments
+// followed by judge's).
+func runServeVia(t *testing.T, wrapper []string, data, cacheDir string, flags ...string) *judgeServer {
+	t.Helper()
 	path, _ := judgeBinary(t)
 	args := append([]string{"--config", "../configs/judge.yaml", "--cache-dir", cacheDir,
 		"serve", "--addr", "127.0.0.1:0", "--data", data, "--drain-timeout", "5s"}, flags...)
-	cmd := exec.Command(path, args...)
+	argv := append(append(append([]string(nil), wrapper...), path), args...)
+	cmd := exec.Command(argv[0], argv[1:]...)
 	cmd.Env = append(os.Environ(), "JUDGE_BOX_DIR="+t.TempDir())
 	p := &judgeServer{workerProc: workerProc{cmd: cmd, stderr: newSyncBuffer(), exited: make(chan error, 1)}, stdout: newSyncBuffer()}
 	cmd.Stderr = p.stderr
