@@ -32,10 +32,11 @@ type Stats struct {
 //
 // At three quarters of Max ("pressure"), a connection that goes idle
 // after requests none of which authenticated is closed at once, and each
-// new connection closes an idle one. At Max, a new connection closes the
-// oldest idle one (untrusted first: never authenticated; then those
-// waiting for their first request; then trusted ones), or is refused
-// with a 503 when none is idle.
+// new connection closes the oldest such idle one, or else the oldest one
+// that has sent no request for freshGrace. At Max, a new connection
+// closes the oldest idle one (untrusted first: never authenticated; then
+// those waiting for their first request; then trusted ones), or is
+// refused with a 503 when none is idle.
 type Listener struct {
 	net.Listener
 	max, pressure int
@@ -83,14 +84,17 @@ func (l *Listener) Accept() (net.Conn, error) {
 		if err != nil {
 			if errors.Is(err, syscall.EMFILE) || errors.Is(err, syscall.ENFILE) {
 				l.mu.Lock()
-				l.shedOne()
+				l.shedOne(true)
 				l.mu.Unlock()
 			}
 			return nil, err
 		}
 		l.mu.Lock()
-		if l.open >= l.pressure {
-			l.shedOne()
+		switch {
+		case l.open >= l.max:
+			l.shedOne(true)
+		case l.open >= l.pressure:
+			l.shedOne(false)
 		}
 		if l.open >= l.max {
 			l.mu.Unlock()
@@ -118,12 +122,20 @@ func refuse(c net.Conn) {
 	_ = c.Close()
 }
 
+// freshGrace is how long a new connection has to send its request before
+// it may be shed under pressure (at the cap it has none).
+const freshGrace = 2 * time.Second
+
 // shedOne closes the oldest idle connection, untrusted ones first; it
-// reports whether there was one. l.mu is held.
-func (l *Listener) shedOne() bool {
+// reports whether there was one. Unless hard, it spares the trusted
+// ones and the new ones younger than freshGrace. l.mu is held.
+func (l *Listener) shedOne(hard bool) bool {
 	for _, q := range []*list.List{&l.untrusted, &l.fresh, &l.trusted} {
 		if e := q.Front(); e != nil {
 			c := e.Value.(*conn)
+			if !hard && (q == &l.trusted || q == &l.fresh && time.Since(c.since) < freshGrace) {
+				continue
+			}
 			c.release()
 			l.shed.Add(1)
 			// Closing the socket ends the server's read of the next
@@ -191,17 +203,19 @@ type conn struct {
 	net.Conn
 	l       *Listener
 	trusted atomic.Bool
-	// in and elem are the idle list holding it (nil while busy); gone
-	// is set once its place is freed. The listener's mu guards them.
-	in   *list.List
-	elem *list.Element
-	gone bool
+	// in and elem are the idle list holding it (nil while busy), since
+	// when; gone is set once its place is freed. The listener's mu guards
+	// them.
+	in    *list.List
+	elem  *list.Element
+	since time.Time
+	gone  bool
 }
 
 // idle files c at the end of q. l.mu is held.
 func (c *conn) idle(q *list.List) {
 	c.busy()
-	c.in, c.elem = q, q.PushBack(c)
+	c.in, c.elem, c.since = q, q.PushBack(c), time.Now()
 }
 
 // busy takes c off its idle list. l.mu is held.

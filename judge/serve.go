@@ -61,9 +61,12 @@ func newServeCmd() *cobra.Command {
 			if workers < 0 {
 				return usageError(fmt.Errorf("--workers %d: want 0 or more", workers))
 			}
-			for name, v := range map[string]int{"max-streams": maxStreams, "max-user-streams": maxUserStreams, "max-waits": maxWaits, "max-user-waits": maxUserWaits} {
-				if v < 1 {
-					return usageError(fmt.Errorf("--%s %d: want 1 or more", name, v))
+			for _, c := range []struct {
+				name string
+				v    int
+			}{{"max-streams", maxStreams}, {"max-user-streams", maxUserStreams}, {"max-waits", maxWaits}, {"max-user-waits", maxUserWaits}} {
+				if c.v < 1 {
+					return usageError(fmt.Errorf("--%s %d: want 1 or more", c.name, c.v))
 				}
 			}
 			if maxConns < 0 || (maxConns > 0 && maxConns < 16) {
