@@ -10,6 +10,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -204,6 +205,24 @@ func waitReady(t *testing.T, svc *Service, want int, why string) {
 	}
 }
 
+// logBuffer holds a service's log.
+type logBuffer struct {
+	mu  sync.Mutex
+	buf bytes.Buffer
+}
+
+func (b *logBuffer) Write(p []byte) (int, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.Write(p)
+}
+
+func (b *logBuffer) String() string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.String()
+}
+
 // TestRecoversFromDescriptorExhaustion: a job published while the
 // process has no descriptor left makes the queue's stream fail a write
 // (after a restart its block files are closed until written); /readyz
@@ -213,8 +232,9 @@ func waitReady(t *testing.T, svc *Service, want int, why string) {
 func TestRecoversFromDescriptorExhaustion(t *testing.T) {
 	needRoot(t)
 	ctx := context.Background()
+	var logs logBuffer
 	cfg := Config{Judge: judgeConfig(t), Data: t.TempDir(), Workers: 1, TestWorkers: 2, Drain: 5 * time.Second, Sweep: 2 * time.Second,
-		Log: slog.New(slog.NewTextHandler(io.Discard, nil))}
+		Log: slog.New(slog.NewTextHandler(&logs, nil))}
 	a, err := Open(ctx, cfg)
 	if err != nil {
 		t.Fatal(err)
@@ -262,6 +282,11 @@ func TestRecoversFromDescriptorExhaustion(t *testing.T) {
 			break
 		}
 	}
+	// The sweeper tries the row while no descriptor is left (its problem
+	// cannot be read then: that must not end it as IE).
+	for deadline := time.Now().Add(10 * time.Second); !strings.Contains(logs.String(), "msg=sweeper") && time.Now().Before(deadline); {
+		time.Sleep(50 * time.Millisecond)
+	}
 	release()
 	if perr == nil {
 		t.Fatal("a job was published with no descriptor left: the test provoked no write error")
@@ -280,5 +305,35 @@ func TestRecoversFromDescriptorExhaustion(t *testing.T) {
 	}
 	if out := judged(t, b, user, out["id"].(string)); out["verdict"] != "AC" {
 		t.Errorf("a submission after: verdict %v (%v)", out["verdict"], out["error"])
+	}
+}
+
+// TestStreamLifetime: a live event stream ends after its lifetime,
+// telling the client to reconnect (it then resumes with Last-Event-ID),
+// and gives its slot back.
+func TestStreamLifetime(t *testing.T) {
+	s := newStack(t, func(c *Config) {
+		c.Workers = 0
+		c.API = api.Options{StreamLifetime: time.Second, MaxUserStreams: 1}
+	})
+	id := s.submit(t, s.user, "a-plus-b/accepted/sum.c")
+	for round := range 2 {
+		req, _ := http.NewRequest("GET", s.srv.URL+"/api/v1/submissions/"+id+"/events", nil)
+		req.Header.Set("Authorization", "Bearer "+s.user)
+		start := time.Now()
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if resp.StatusCode != http.StatusOK {
+			t.Fatalf("round %d: %d %s (the first stream's slot not given back?)", round, resp.StatusCode, readAll(t, resp))
+		}
+		body := readAll(t, resp) // until the server ends the stream
+		if took := time.Since(start); took > 30*time.Second {
+			t.Fatalf("round %d: the stream lasted %s, its lifetime is 1 s", round, took)
+		}
+		if !strings.Contains(body, "event: state") || !strings.HasSuffix(body, "retry: 1000\n: this stream has lasted its time; reconnect\n\n") {
+			t.Errorf("round %d: stream %q, want the state then a retry and the reason at the end", round, body)
+		}
 	}
 }
