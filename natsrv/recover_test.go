@@ -1,4 +1,4 @@
-package natsrv
+package natsrv_test
 
 import (
 	"context"
@@ -7,6 +7,8 @@ import (
 
 	"github.com/nats-io/nats.go/jetstream"
 	"github.com/puzzlejudge/judge/internal/fdtest"
+	"github.com/puzzlejudge/judge/internal/natstest"
+	"github.com/puzzlejudge/judge/natsrv"
 )
 
 // A stream whose file store failed a write for want of descriptors
@@ -14,20 +16,7 @@ import (
 // stuck queue); Health says so, and RecoverJetStream opens it afresh with
 // the messages it had.
 func TestRecoverJetStreamAfterWriteError(t *testing.T) {
-	s, err := Start(Options{Dir: t.TempDir()})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer s.Shutdown()
-	nc, err := s.Connect()
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer nc.Close()
-	js, err := jetstream.New(nc)
-	if err != nil {
-		t.Fatal(err)
-	}
+	s, js := natstest.Start(t, natsrv.Options{})
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()
 	// Small blocks: a new block file every couple of messages.

@@ -178,17 +178,9 @@ func handle(t *testing.T, svc *Service, method, path, token string, body any) (i
 // judged waits for a submission's verdict on svc.
 func judged(t *testing.T, svc *Service, token, id string) map[string]any {
 	t.Helper()
-	for deadline := time.Now().Add(2 * time.Minute); time.Now().Before(deadline); {
-		code, out := handle(t, svc, "GET", "/api/v1/submissions/"+id+"?wait=20s", token, nil)
-		if code != http.StatusOK {
-			t.Fatalf("GET %s: %d %v", id, code, out)
-		}
-		if out["state"] == "done" {
-			return out
-		}
-	}
-	t.Fatalf("submission %s not done after 2 minutes", id)
-	return nil
+	return untilDone(t, id, func(path string) (int, map[string]any) {
+		return handle(t, svc, "GET", path, token, nil)
+	})
 }
 
 // waitReady waits until svc's /readyz answers want.

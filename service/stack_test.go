@@ -160,9 +160,19 @@ func (s *stack) submit(t testing.TB, token, rel string) string {
 // waitDone long-polls a submission until done.
 func (s *stack) waitDone(t testing.TB, token, id string) map[string]any {
 	t.Helper()
+	return untilDone(t, id, func(path string) (int, map[string]any) {
+		code, _, out := s.call(t, "GET", path, token, nil)
+		return code, out
+	})
+}
+
+// untilDone long-polls a submission with get (given the path) until it
+// is done, for up to 2 minutes.
+func untilDone(t testing.TB, id string, get func(path string) (int, map[string]any)) map[string]any {
+	t.Helper()
 	deadline := time.Now().Add(2 * time.Minute)
 	for time.Now().Before(deadline) {
-		code, _, out := s.call(t, "GET", "/api/v1/submissions/"+id+"?wait=30s", token, nil)
+		code, out := get("/api/v1/submissions/" + id + "?wait=30s")
 		if code != http.StatusOK {
 			t.Fatalf("GET %s: %d %v", id, code, out)
 		}
