@@ -16,22 +16,22 @@ const (
 // slots caps the long requests of one kind open at once: over everyone
 // (503 past it) and for one user (429).
 type slots struct {
-	kind          string
-	field         string // the field named in a refusal
-	max, userMax  int    // negative: no cap
-	mu            sync.Mutex
-	open          int
-	users         map[string]int
-	opened, close func() // told of a slot taken and given back
-	refused       func() // told of a refusal
+	kind         string
+	field        string // the field named in a refusal
+	max, userMax int    // negative: no cap
+	mu           sync.Mutex
+	open         int
+	users        map[string]int
+	taken, given func() // told of a slot taken and given back
+	refused      func() // told of a refusal
 }
 
 func newSlots(kind, field string, max, userMax int, m Metrics) *slots {
 	s := &slots{kind: kind, field: field, max: max, userMax: userMax, users: map[string]int{}}
-	s.opened, s.close, s.refused = func() {}, func() {}, func() {}
+	s.taken, s.given, s.refused = func() {}, func() {}, func() {}
 	if m != nil {
-		s.opened = func() { m.Long(kind, 1) }
-		s.close = func() { m.Long(kind, -1) }
+		s.taken = func() { m.Long(kind, 1) }
+		s.given = func() { m.Long(kind, -1) }
 		s.refused = func() { m.Refused(kind) }
 	}
 	return s
@@ -56,7 +56,7 @@ func (s *slots) take(user string) (release func(), err error) {
 	}
 	s.open++
 	s.users[user]++
-	s.opened()
+	s.taken()
 	var once sync.Once
 	return func() {
 		once.Do(func() {
@@ -66,7 +66,7 @@ func (s *slots) take(user string) (release func(), err error) {
 			if s.users[user]--; s.users[user] <= 0 {
 				delete(s.users, user)
 			}
-			s.close()
+			s.given()
 		})
 	}, nil
 }

@@ -139,9 +139,8 @@ func (l *Listener) shedOne(hard bool) bool {
 			c.release()
 			l.shed.Add(1)
 			// Closing the socket ends the server's read of the next
-			// request; the server then closes the conn (which is counted
-			// there). Close from a goroutine: it may take a moment.
-			go c.Conn.Close()
+			// request; the server then closes the conn.
+			_ = c.Conn.Close()
 			return true
 		}
 	}
@@ -170,7 +169,7 @@ func (l *Listener) ConnState(nc net.Conn, st http.ConnState) {
 			// its connection.
 			c.release()
 			l.shed.Add(1)
-			go c.Conn.Close()
+			_ = c.Conn.Close()
 			return
 		}
 		c.idle(&l.untrusted)
