@@ -320,35 +320,40 @@ func TestCompileCache(t *testing.T) {
 // the grade IE, with a message naming the compiler and how to install it,
 // and leaves nothing in the compile cache.
 func TestMissingCompiler(t *testing.T) {
-	f := newGrader(t, runner.ModeFull)
-	cacheDir := t.TempDir()
-	lang := *f.langs["cpp"]
-	lang.Compile = append([]string{"no-such-g++"}, lang.Compile[1:]...)
-	lang.Version = nil
-	g := *f.grader
-	g.Compiler = &compile.Compiler{Sandbox: f.grader.Sandbox, CacheDir: cacheDir}
-	src := filepath.Join("testdata", "programs", "cpp", "ac.cpp")
-	rep, err := g.Grade(context.Background(), grade.Submission{Problem: load(t, "sum"), Source: src, Language: &lang}, grade.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	want := "compile cpp: no-such-g++ not found in the box (install: " + lang.Install + ")"
-	if rep.Verdict != verdict.IE || rep.Error != want || rep.InternalError() != want {
-		t.Errorf("verdict %s, error %q; want IE, %q", rep.Verdict, rep.Error, want)
-	}
-	if rep.Compile.OK || rep.Compile.Cached || len(rep.Tests) != 0 {
-		t.Errorf("compile %+v, %d tests", rep.Compile, len(rep.Tests))
-	}
-	var text strings.Builder
-	if err := report.Text(&text, rep, "", report.Style{}); err != nil {
-		t.Fatal(err)
-	}
-	if !strings.Contains(text.String(), "internal error: "+want) || strings.Contains(text.String(), "CE") {
-		t.Errorf("text report does not say the judge failed:\n%s", text.String())
-	}
-	bin, _ := os.ReadDir(filepath.Join(cacheDir, "bin"))
-	if len(bin) != 0 {
-		t.Errorf("cache entries left: %v", bin)
+	for _, mode := range []runner.Mode{runner.ModeFull, runner.ModeBasic} {
+		t.Run(string(mode), func(t *testing.T) {
+			needFull(t, mode)
+			f := newGrader(t, mode)
+			cacheDir := t.TempDir()
+			lang := *f.langs["cpp"]
+			lang.Compile = append([]string{"no-such-g++"}, lang.Compile[1:]...)
+			lang.Version = nil
+			g := *f.grader
+			g.Compiler = &compile.Compiler{Sandbox: f.grader.Sandbox, CacheDir: cacheDir}
+			src := filepath.Join("testdata", "programs", "cpp", "ac.cpp")
+			rep, err := g.Grade(context.Background(), grade.Submission{Problem: load(t, "sum"), Source: src, Language: &lang}, grade.Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			want := "compile cpp: no-such-g++ not found in the box (install: " + lang.Install + ")"
+			if rep.Verdict != verdict.IE || rep.Error != want || rep.InternalError() != want {
+				t.Errorf("verdict %s, error %q; want IE, %q", rep.Verdict, rep.Error, want)
+			}
+			if rep.Compile.OK || rep.Compile.Cached || len(rep.Tests) != 0 {
+				t.Errorf("compile %+v, %d tests", rep.Compile, len(rep.Tests))
+			}
+			var text strings.Builder
+			if err := report.Text(&text, rep, "", report.Style{}); err != nil {
+				t.Fatal(err)
+			}
+			if !strings.Contains(text.String(), "internal error: "+want) || strings.Contains(text.String(), "CE") {
+				t.Errorf("text report does not say the judge failed:\n%s", text.String())
+			}
+			bin, _ := os.ReadDir(filepath.Join(cacheDir, "bin"))
+			if len(bin) != 0 {
+				t.Errorf("cache entries left: %v", bin)
+			}
+		})
 	}
 }
 
