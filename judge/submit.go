@@ -76,11 +76,6 @@ func runSubmit(cmd *cobra.Command, args []string, f *submitFlags) error {
 		return err
 	}
 	defer e.close()
-	if f.format != "text" {
-		// The text report says it in its header; JSON readers get it in
-		// the report's warnings, and people watching stderr here.
-		e.warnBasic(cmd)
-	}
 	p, err := e.findProblem(args[0])
 	if err != nil {
 		return err
@@ -112,6 +107,13 @@ func runSubmit(cmd *cobra.Command, args []string, f *submitFlags) error {
 		if opt.Tests, err = failedTests(p, rec, recorded, args); err != nil {
 			return err
 		}
+	}
+	if f.format != "text" {
+		// The text report says it in its header; JSON readers get it in
+		// the report's warnings, and people watching stderr here. Only
+		// now that the submission will be judged: a usage error stays
+		// the one line it is.
+		e.warnBasic(cmd)
 	}
 	lv := newLive(cmd.OutOrStdout(), cmd.ErrOrStderr(), f.format, p.Title, e.style)
 	rep, err := e.grader.Grade(ctx, grade.Submission{Problem: p, Source: src.path, Language: src.lang, Extra: src.extra}, lv.options(opt))
