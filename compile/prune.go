@@ -262,11 +262,17 @@ type trimState struct {
 	during   int64     // bytes stored while it runs
 }
 
+// trimTo is the share of MaxCacheSize a trim brings the cache down to,
+// so that a cache at its limit is measured once per tenth of it stored,
+// not at every store.
+const trimTo = 0.9
+
 // trim keeps the cache within MaxCacheSize after this Compiler stored
 // entry: once what it stored since the cache was last measured takes it
 // past the limit (or the last measure is older than rescanEvery), it
-// prunes the least recently used entries no compile holds. A trim that
-// finds another running leaves the work to it, and to the next store.
+// prunes the least recently used entries no compile holds, down to
+// trimTo of the limit. A trim that finds another running leaves the work
+// to it, and to the next store.
 func (c *Compiler) trim(entry string) {
 	if c.MaxCacheSize <= 0 {
 		return
@@ -285,7 +291,7 @@ func (c *Compiler) trim(entry string) {
 	}
 	t.busy, t.during = true, 0
 	c.mu.Unlock()
-	res, err := PruneCache(c.CacheDir, PruneOptions{MaxSize: c.MaxCacheSize})
+	res, err := PruneCache(c.CacheDir, PruneOptions{MaxSize: max(int64(float64(c.MaxCacheSize)*trimTo), 1)})
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	t.busy = false
