@@ -75,7 +75,7 @@ func (c *Compiler) build(ctx context.Context, lang *Language, dir string, extra 
 	}
 	lim := c.limits()
 	entry := filepath.Join(c.CacheDir, "bin", key(lang, "", lim, blob))
-	if prog, comp, ok := cachedBuild(lang, entry); ok && c.hold(entry) {
+	if prog, comp, ok := cachedBuild(lang, entry); ok && c.hold(ctx, entry) {
 		return prog, comp, nil
 	}
 	if err := os.MkdirAll(filepath.Join(c.CacheDir, "bin"), 0o755); err != nil {
@@ -99,10 +99,10 @@ func (c *Compiler) build(ctx context.Context, lang *Language, dir string, extra 
 	if !store {
 		return nil, comp, nil
 	}
-	if err := c.commit(tmp, entry, comp, "built"); err != nil {
+	if err := c.commit(ctx, tmp, entry, comp, "built"); err != nil {
 		return nil, comp, err
 	}
-	defer c.autoPrune()
+	c.trim(entry)
 	if !comp.OK {
 		return nil, comp, nil
 	}

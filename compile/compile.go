@@ -30,15 +30,15 @@ type Compiler struct {
 	// OnWarm, if set, is called before a language's warm build cache is
 	// built, which happens once per machine and takes a while.
 	OnWarm func(lang string)
-	// MaxCacheSize, if positive, is the size the cache is trimmed to
-	// (least recently used programs first) after this Compiler stores
-	// its first program.
+	// MaxCacheSize, if positive, is the size the cache is kept within
+	// (least recently used programs removed first, none in use) as this
+	// Compiler stores programs; see trim.
 	MaxCacheSize int64
 
-	mu     sync.Mutex
-	ids    map[string]*identity // compiler identities, by identityKey
-	held   map[string]*os.File  // cache entries in use, locked shared
-	pruned bool                 // autoPrune ran
+	mu      sync.Mutex
+	ids     map[string]*identity // compiler identities, by identityKey
+	held    holds                // cache entries in use by compiles with no lease
+	trimmed trimState            // what trim knows of the cache's size
 }
 
 // DefaultLimits returns the default limits of a compile.
@@ -125,7 +125,7 @@ func (c *Compiler) CompileWith(ctx context.Context, lang *Language, source strin
 		name = filepath.Base(source)
 	}
 	entry := filepath.Join(c.CacheDir, "bin", key(forSource(lang, name, others...), id, lim, src))
-	if prog, comp, ok := cached(lang, name, entry); ok && c.hold(entry) {
+	if prog, comp, ok := cached(lang, name, entry); ok && c.hold(ctx, entry) {
 		return addExtra(prog, extra, entry), comp, nil
 	}
 	if err := os.MkdirAll(filepath.Join(c.CacheDir, "bin"), 0o755); err != nil {
@@ -156,10 +156,10 @@ func (c *Compiler) CompileWith(ctx context.Context, lang *Language, source strin
 	if !store {
 		return nil, comp, nil
 	}
-	if err := c.commit(tmp, entry, comp, "compiled"); err != nil {
+	if err := c.commit(ctx, tmp, entry, comp, "compiled"); err != nil {
 		return nil, comp, err
 	}
-	defer c.autoPrune()
+	c.trim(entry)
 	if !comp.OK {
 		return nil, comp, nil
 	}
@@ -321,11 +321,11 @@ func trimOutput(s string, cut bool) string {
 // commit stores a finished compile or build, made in tmp, as the cache
 // entry entry and holds it against pruning; what names the program in
 // the error ("compiled", "built").
-func (c *Compiler) commit(tmp, entry string, comp Compilation, what string) error {
+func (c *Compiler) commit(ctx context.Context, tmp, entry string, comp Compilation, what string) error {
 	if err := storeEntry(tmp, entry, comp); err != nil {
 		return err
 	}
-	if !c.hold(entry) {
+	if !c.hold(ctx, entry) {
 		return fmt.Errorf("store %s program: %s was removed as it was stored", what, entry)
 	}
 	return nil

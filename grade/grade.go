@@ -209,9 +209,13 @@ func Limits(p *problem.Problem, lang *compile.Language) runner.Limits {
 }
 
 // Grade judges one submission. The error is non-nil only when the context
-// ends; every other failure of the judge is reported as verdict IE.
+// ends; every other failure of the judge is reported as verdict IE. The
+// compiled programs it uses (submission, checker, validators) are held in
+// the compile cache only until it returns.
 func (g *Grader) Grade(ctx context.Context, sub Submission, opt Options) (*Report, error) {
 	start := time.Now()
+	ctx, release := compile.WithLease(ctx)
+	defer release()
 	rep, err := g.grade(ctx, sub, opt)
 	if rep != nil {
 		rep.ElapsedMs = float64(time.Since(start).Microseconds()) / 1000

@@ -316,6 +316,28 @@ func TestCompileCache(t *testing.T) {
 	}
 }
 
+// TestGradeReleasesPrograms checks that a grade holds the compiled
+// program it runs in the compile cache only while it runs: once it is
+// over, a prune removes it though the Grader (a server's) lives on.
+func TestGradeReleasesPrograms(t *testing.T) {
+	f := newGrader(t, anyMode())
+	cacheDir := t.TempDir()
+	g := *f.grader
+	g.Compiler = &compile.Compiler{Sandbox: f.grader.Sandbox, CacheDir: cacheDir}
+	src := filepath.Join("testdata", "programs", "c", "ac.c")
+	rep, err := g.Grade(context.Background(), grade.Submission{Problem: load(t, "sum"), Source: src, Language: f.langs["c"]}, grade.Options{})
+	if err != nil || rep.Verdict != verdict.AC {
+		t.Fatalf("grade: %v %+v", err, rep)
+	}
+	res, err := compile.PruneCache(cacheDir, compile.PruneOptions{MaxSize: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.InUse != 0 || len(res.Removed) != 1 {
+		t.Errorf("prune after the grade: %d removed, %d in use; want 1 removed, none in use", len(res.Removed), res.InUse)
+	}
+}
+
 // TestMissingCompiler checks that a compiler missing from the box makes
 // the grade IE, with a message naming the compiler and how to install it,
 // and leaves nothing in the compile cache.

@@ -63,6 +63,16 @@ func newServeCmd() *cobra.Command {
 			if requeue < time.Second {
 				return usageError(fmt.Errorf("--requeue-after %s: want 1s or more", requeue))
 			}
+			// One server per data folder, before anything in it is opened.
+			unlock, err := service.LockData(data)
+			var inUse *service.InUseError
+			if errors.As(err, &inUse) {
+				return usageError(err)
+			}
+			if err != nil {
+				return internalError(err)
+			}
+			defer unlock()
 			l, err := net.Listen("tcp", addr)
 			if err != nil {
 				return usageError(fmt.Errorf("--addr %s: %w", addr, err))

@@ -146,5 +146,11 @@
 // swapon, swapoff; acct; syslog; lookup_dcookie; and every call of the
 // x32 ABI. clone3 gets ENOSYS (its flags are out of the filter's sight; C
 // libraries fall back to clone). A call through the i386 ABI (int 0x80, a
-// 32-bit binary) kills the program (SIGSYS).
+// 32-bit binary) kills the program (SIGSYS). Sockets are limited to the
+// families runtimes use: socket makes AF_UNIX, AF_INET, AF_INET6 (which
+// reach nothing in full mode, whose network is a loopback that is down)
+// and AF_NETLINK with NETLINK_ROUTE only, socketpair AF_UNIX only; every
+// other family (AF_VSOCK, which is not network-namespaced, AF_PACKET,
+// AF_ALG, AF_XDP, ... and any unknown one) and netlink protocol fails with
+// EAFNOSUPPORT.
 package runner
