@@ -195,9 +195,31 @@ var errNotRegular = errors.New("not a regular file")
 var ErrCollectLimit = errors.New("the files to collect are more than the box's disk size together")
 
 // collector copies files a program made out of the box, at most left
-// bytes in all.
+// bytes in all; a dry one only counts them.
 type collector struct {
 	left, limit int64
+	dry         bool
+}
+
+// collectRun collects the files of spec after its run (res), first
+// counting them, so that nothing is copied out of the box when they are
+// more than disk bytes together. A file named in spec.Collect that cannot
+// be collected is an error only after a run that succeeded.
+func collectRun(work string, spec Spec, res Result, disk int64) error {
+	for _, dry := range []bool{true, false} {
+		c := &collector{left: disk, limit: disk, dry: dry}
+		for _, name := range spec.Collect {
+			if err := c.collect(filepath.Join(work, name), filepath.Join(spec.CollectDir, name)); err != nil && res.OK() {
+				return fmt.Errorf("collect %s: %w", name, err)
+			}
+		}
+		if spec.CollectAll {
+			if err := c.collectAll(work, spec.CollectDir); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
 }
 
 // collect copies the file src out of the box to dst. It refuses links and
@@ -226,6 +248,9 @@ func (c *collector) file(in *os.File, name, dst string) error {
 		return fmt.Errorf("%s: %w (%d bytes with it; box_disk is %d)", name, ErrCollectLimit, c.limit-c.left+fi.Size(), c.limit)
 	}
 	c.left -= fi.Size()
+	if c.dry {
+		return nil
+	}
 	tmp, err := os.CreateTemp(filepath.Dir(dst), ".collect-*")
 	if err != nil {
 		return err
@@ -292,7 +317,9 @@ func (c *collector) tree(dir *os.File, dst, rel string, depth int) error {
 		f := os.NewFile(uintptr(fd), e.Name())
 		if e.IsDir() {
 			sub := filepath.Join(dst, e.Name())
-			if err = os.MkdirAll(sub, 0o755); err == nil {
+			if c.dry {
+				err = c.tree(f, sub, filepath.Join(rel, e.Name()), depth+1)
+			} else if err = os.MkdirAll(sub, 0o755); err == nil {
 				err = c.tree(f, sub, filepath.Join(rel, e.Name()), depth+1)
 			}
 		} else if err = c.file(f, filepath.Join(rel, e.Name()), filepath.Join(dst, e.Name())); errors.Is(err, errNotRegular) {

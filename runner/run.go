@@ -224,16 +224,8 @@ func (b *box) run(ctx context.Context, spec Spec, lim Limits, cpu int) (res Resu
 	} else {
 		res.Signal = o.sig()
 	}
-	c := &collector{left: b.sandbox.disk, limit: b.sandbox.disk}
-	for _, name := range spec.Collect {
-		if err := c.collect(filepath.Join(b.dir, "work", name), filepath.Join(spec.CollectDir, name)); err != nil && res.OK() {
-			return res, true, fmt.Errorf("collect %s: %w", name, err)
-		}
-	}
-	if spec.CollectAll {
-		if err := c.collectAll(filepath.Join(b.dir, "work"), spec.CollectDir); err != nil {
-			return res, true, err
-		}
+	if err := collectRun(filepath.Join(b.dir, "work"), spec, res, b.sandbox.disk); err != nil {
+		return res, true, err
 	}
 	return res, true, nil
 }
