@@ -66,11 +66,8 @@ func TestSubmitFolderHostile(t *testing.T) {
 	const envMarker = "envmarker_of_the_judge_42"
 	mk := func(t *testing.T, dir, name, body string, perm os.FileMode) {
 		t.Helper()
-		path := filepath.Join(dir, name)
-		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(path, []byte(body), perm); err != nil {
+		write(t, filepath.Join(dir, name), body)
+		if err := os.Chmod(filepath.Join(dir, name), perm); err != nil {
 			t.Fatal(err)
 		}
 	}
