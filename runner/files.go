@@ -317,9 +317,10 @@ func (c *collector) tree(dir *os.File, dst, rel string, depth int) error {
 		f := os.NewFile(uintptr(fd), e.Name())
 		if e.IsDir() {
 			sub := filepath.Join(dst, e.Name())
-			if c.dry {
-				err = c.tree(f, sub, filepath.Join(rel, e.Name()), depth+1)
-			} else if err = os.MkdirAll(sub, 0o755); err == nil {
+			if !c.dry {
+				err = os.MkdirAll(sub, 0o755)
+			}
+			if err == nil {
 				err = c.tree(f, sub, filepath.Join(rel, e.Name()), depth+1)
 			}
 		} else if err = c.file(f, filepath.Join(rel, e.Name()), filepath.Join(dst, e.Name())); errors.Is(err, errNotRegular) {
