@@ -2,11 +2,15 @@ package compile
 
 import (
 	"context"
+	"crypto/sha256"
+	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
 	"slices"
+	"syscall"
 	"time"
 
 	"github.com/puzzlejudge/judge/internal/fileutil"
@@ -154,6 +158,12 @@ func (c *Compiler) runBuild(ctx context.Context, files []treeFile, tree string, 
 	}
 	spec := runner.Spec{Args: args, Work: work, CollectAll: true, CollectDir: tree, Combined: true, AllCPUs: true, Limits: lim}
 	res, err := c.Sandbox.Run(ctx, spec)
+	if errors.Is(err, runner.ErrCollectLimit) {
+		// What the build left is more than the box's disk by apparent
+		// sizes (sparse files): a compile error, and nothing of it kept
+		// (nor cached: the bound is the judge's setting, box_disk).
+		return Compilation{Output: "the build left more than its box may bring out: " + err.Error()}, false, nil
+	}
 	if err != nil {
 		return Compilation{}, false, err
 	}
@@ -170,8 +180,10 @@ func (c *Compiler) runBuild(ctx context.Context, files []treeFile, tree string, 
 	return comp, store, nil
 }
 
-// programTree lists the regular files of dir, links followed, and the
-// extra files at its top in place of files of the same name.
+// programTree lists the regular files of dir and the extra files at its
+// top in place of files of the same name. Nothing in dir is followed: a
+// link, or anything but a folder or a regular file, is an error naming
+// it.
 func programTree(dir string, extra []runner.File) ([]treeFile, error) {
 	var files []treeFile
 	err := filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
@@ -181,14 +193,14 @@ func programTree(dir string, extra []runner.File) ([]treeFile, error) {
 		if d.IsDir() {
 			return nil
 		}
-		fi, err := os.Stat(path)
+		rel, err := filepath.Rel(dir, path)
 		if err != nil {
 			return err
 		}
-		if !fi.Mode().IsRegular() {
-			return nil
+		if !d.Type().IsRegular() {
+			return fmt.Errorf("%s is not a regular file or folder (links in a program folder are not followed)", rel)
 		}
-		rel, err := filepath.Rel(dir, path)
+		fi, err := d.Info()
 		if err != nil {
 			return err
 		}
@@ -225,19 +237,39 @@ func programTree(dir string, extra []runner.File) ([]treeFile, error) {
 	return files, nil
 }
 
-// treeContent is what a build/run program's cache key covers: each file's
-// path, execute bit and content.
+// treeContent is what a build/run program's cache key covers: a digest of
+// each file's path, execute bit and content, read through a small buffer
+// (links refused).
 func treeContent(files []treeFile) ([]byte, error) {
-	var out []byte
+	h := sha256.New()
 	for _, f := range files {
-		data, err := os.ReadFile(f.path)
-		if err != nil {
+		if err := hashFile(h, f); err != nil {
 			return nil, fmt.Errorf("read %s: %w", f.path, err)
 		}
-		out = fmt.Appendf(out, "\x00file %q %t %d\x00", f.name, f.exec, len(data))
-		out = append(out, data...)
 	}
-	return out, nil
+	return h.Sum(nil), nil
+}
+
+// hashFile adds f's path, execute bit, size and content to h.
+func hashFile(h io.Writer, f treeFile) error {
+	in, err := os.OpenFile(f.path, os.O_RDONLY|syscall.O_NOFOLLOW|syscall.O_NONBLOCK, 0)
+	if err != nil {
+		return err
+	}
+	defer in.Close()
+	fi, err := in.Stat()
+	if err != nil {
+		return err
+	}
+	if !fi.Mode().IsRegular() {
+		return errors.New("not a regular file")
+	}
+	fmt.Fprintf(h, "\x00file %q %t %d\x00", f.name, f.exec, fi.Size())
+	n, err := io.Copy(h, io.LimitReader(in, fi.Size()))
+	if err == nil && n != fi.Size() {
+		err = errors.New("changed while read")
+	}
+	return err
 }
 
 // cachedBuild returns the build stored in entry, if there is one.

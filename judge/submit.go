@@ -38,7 +38,9 @@ func newSubmitCmd() *cobra.Command {
 			"standard input, with --lang. Sources must not be empty nor larger than source_limit (default 256KiB).\n\n" +
 			"A folder is a program of several files, picked as in a Kattis package: the language most of its files are in\n" +
 			"(or --lang), main.* or the only file as the main source (for Java the class with main), the other files beside\n" +
-			"it (C and C++ files compiled and linked together), or build and run scripts; source_limit counts them together.",
+			"it (C and C++ files compiled and linked together), or build and run scripts. A folder is judged from a copy, and\n" +
+			"refused if it holds a link, a device, fifo or socket, more than 256 files and folders, folders more than 8 deep,\n" +
+			"or files over source_limit together at every depth.",
 		Example: "  judge submit a-plus-b solutions/a-plus-b/accepted/sum.go\n" +
 			"  judge submit flip-game my.cpp --format json\n" +
 			"  judge submit flip-game my.cpp --test 3 --test 'sample*' --show-input\n" +

@@ -95,7 +95,11 @@
 //	        in basic mode); a fork bomb fails to fork and ends by another
 //	        limit.
 //	Files   RLIMIT_NOFILE.
-//	Disk    the box's tmpfs size (full mode).
+//	Disk    the box's tmpfs size (full mode), and in any mode what the
+//	        files collected after a run (Spec.Collect, Spec.CollectAll)
+//	        may be together by apparent sizes (a sparse file counts
+//	        whole): they are counted first, and past it none is copied
+//	        and Run returns ErrCollectLimit. Collecting follows no link.
 //
 // When a run ends, for any reason, every process it started is killed.
 //
