@@ -23,6 +23,7 @@ type heldFolder struct {
 // mode, owner, extended attributes (POSIX ACLs are the system.posix_acl_*
 // ones) and inode flags (immutable, append-only, ...).
 type folderState struct {
+	dev, ino       uint64
 	mode, uid, gid uint32
 	xattrs         []byte // names and values; nil for none
 	flags          uint32
@@ -42,7 +43,7 @@ func readState(fd int, buf []byte) (folderState, error) {
 	if err := unix.Fstat(fd, &st); err != nil {
 		return folderState{}, err
 	}
-	s := folderState{mode: st.Mode, uid: st.Uid, gid: st.Gid}
+	s := folderState{dev: st.Dev, ino: st.Ino, mode: st.Mode, uid: st.Uid, gid: st.Gid}
 	n, err := unix.Flistxattr(fd, buf)
 	switch {
 	case errors.Is(err, unix.ENOTSUP):
@@ -68,7 +69,7 @@ func readState(fd int, buf []byte) (folderState, error) {
 }
 
 func (s folderState) equal(o folderState) bool {
-	return s.mode == o.mode && s.uid == o.uid && s.gid == o.gid && bytes.Equal(s.xattrs, o.xattrs) &&
+	return s.dev == o.dev && s.ino == o.ino && s.mode == o.mode && s.uid == o.uid && s.gid == o.gid && bytes.Equal(s.xattrs, o.xattrs) &&
 		s.flags == o.flags && s.flagsOK == o.flagsOK
 }
 
@@ -121,8 +122,21 @@ func (b *box) reset() bool {
 		if err != nil || !s.equal(h.fresh) {
 			pristine = false
 		}
+		if !b.full && !b.inPlace(h) {
+			pristine = false
+		}
 	}
 	return pristine
+}
+
+// inPlace reports whether the held folder is still the one at its path:
+// in basic mode, a program that keeps the judge's uid could move it away
+// and put another in its place. (In full mode a program sees the box's
+// folders only as mount points, which cannot be moved.)
+func (b *box) inPlace(h heldFolder) bool {
+	var st unix.Stat_t
+	err := unix.Lstat(filepath.Join(b.dir, h.name), &st)
+	return err == nil && st.Dev == h.fresh.dev && st.Ino == h.fresh.ino
 }
 
 // removeAll removes path as os.RemoveAll does. Where that fails, it makes
