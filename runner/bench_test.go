@@ -64,3 +64,23 @@ func benchmarkProgram(b *testing.B, mode Mode, bin string) {
 		}
 	}
 }
+
+// BenchmarkBoxReset is what each run spends making its box as new when the
+// run left nothing (see box.reset), in full mode.
+func BenchmarkBoxReset(b *testing.B) {
+	s, err := New(Config{Mode: ModeFull, Idle: 1})
+	if err != nil {
+		b.Skipf("sandbox full: %v", err)
+	}
+	defer s.Close()
+	box, err := s.acquire(nil)
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer s.release(box, true)
+	for b.Loop() {
+		if !box.reset() {
+			b.Fatal("a box no run used is not as new")
+		}
+	}
+}
