@@ -167,10 +167,11 @@ func (c *Compiler) CompileWith(ctx context.Context, lang *Language, source strin
 }
 
 // runCompiler compiles source into out; lang is as forSource made it. It
-// reports whether the result may
-// be cached: a failure caused by a limit, a signal, or a command the
-// compiler could not find or run is not the source's fault for certain,
-// and is not kept.
+// reports whether the result may be cached: a failure caused by a limit,
+// a signal, or a command the compiler could not find or run is not the
+// source's fault for certain, and is not kept; nor is a compile that left
+// its box changed, or failed as an unsound environment makes compilers
+// fail (see environmentFault).
 func (c *Compiler) runCompiler(ctx context.Context, lang *Language, id, source string, extra []runner.File, out string, lim runner.Limits) (Compilation, bool, error) {
 	spec := runner.Spec{
 		Args:       expandLimits(lang.Compile, lim),
