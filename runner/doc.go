@@ -58,8 +58,9 @@
 //
 // A run, and a compile, starts in a box whose writable folders ({box} and
 // $TMPDIR) are as a new box's: empty, with the mode, owner, extended
-// attributes (none: no POSIX ACL, default or access, no user.* one) and
-// inode flags they were made with, whatever the box's last program did.
+// attributes (POSIX ACLs, default or access, and user.* ones among them)
+// and inode flags they were made with, whatever the box's last program
+// did.
 // Each box holds those folders open from its creation (in basic mode, its
 // program folder and its own folder too, which a program that keeps the
 // judge's uid can change) with their state then. After each run, what is
@@ -69,8 +70,9 @@
 // more for most runs). A box whose folders differ in any of that, or
 // hold something that cannot be removed, is not repaired but thrown
 // away, and the next run gets a new box (a new tmpfs in full mode, a new
-// folder in basic mode); Result.BoxChanged tells the caller, so that a
-// compile cache does not keep what such a run made.
+// folder in basic mode; a new helper too, which costs about ten runs);
+// Result.BoxChanged tells the caller, so that a compile cache does not
+// keep what such a run made.
 //
 // # Ownership
 //
