@@ -169,6 +169,9 @@ func (c *Compiler) runBuild(ctx context.Context, files []treeFile, tree string, 
 	}
 	comp := Compilation{OK: res.OK(), Output: trimOutput(string(res.Stderr), lim.Stderr > 0 && int64(len(res.Stderr)) >= lim.Stderr)}
 	note, store := outcome(res, "the build", "the build script")
+	if !comp.OK && environmentFault(string(res.Stderr), nil) {
+		store = false
+	}
 	if _, err := os.Stat(filepath.Join(tree, "run")); comp.OK && err != nil {
 		// The build claims success, but its run was not brought back (a
 		// link, or too deep): not the folder's fault for certain.

@@ -167,10 +167,11 @@ func (c *Compiler) CompileWith(ctx context.Context, lang *Language, source strin
 }
 
 // runCompiler compiles source into out; lang is as forSource made it. It
-// reports whether the result may
-// be cached: a failure caused by a limit, a signal, or a command the
-// compiler could not find or run is not the source's fault for certain,
-// and is not kept.
+// reports whether the result may be cached: a failure caused by a limit,
+// a signal, or a command the compiler could not find or run is not the
+// source's fault for certain, and is not kept; nor is a compile that left
+// its box changed, or failed as an unsound environment makes compilers
+// fail (see environmentFault).
 func (c *Compiler) runCompiler(ctx context.Context, lang *Language, id, source string, extra []runner.File, out string, lim runner.Limits) (Compilation, bool, error) {
 	spec := runner.Spec{
 		Args:       expandLimits(lang.Compile, lim),
@@ -212,6 +213,9 @@ func (c *Compiler) runCompiler(ctx context.Context, lang *Language, id, source s
 	}
 	comp := Compilation{OK: res.OK(), Output: trimOutput(string(res.Stderr), spec.Limits.Stderr > 0 && int64(len(res.Stderr)) >= spec.Limits.Stderr)}
 	note, store := outcome(res, "compilation", "compiler")
+	if !comp.OK && environmentFault(string(res.Stderr), append(append([]string{lang.Source}, lang.Artifacts...), fileNames(extra)...)) {
+		store = false
+	}
 	if comp.OK {
 		for _, a := range lang.Artifacts {
 			if _, err := os.Stat(filepath.Join(out, a)); err != nil {
@@ -231,7 +235,68 @@ func (c *Compiler) runCompiler(ctx context.Context, lang *Language, id, source s
 // outcome returns the note a compile's result adds to its output, if any,
 // and whether the result may be cached (see runCompiler); what and who
 // name the step and its program in the note ("compilation", "compiler").
+// A run that left its box changed (runner.Result.BoxChanged) is not
+// cached either: what it made may be the box's doing.
 func outcome(res runner.Result, what, who string) (string, bool) {
+	note, store := limitOutcome(res, what, who)
+	return note, store && !res.BoxChanged
+}
+
+// environmentSigns are the system's messages for failures a compiler in a
+// box as new does not meet because of its source, but meets when its
+// environment is wrong: its folders not writable or its files not
+// readable (EACCES, EPERM, EROFS), a broken disk (EIO), the machine short
+// of memory or processes (ENOMEM, EAGAIN), or a part of the compiler that
+// it cannot start (execvp).
+// They are matched in any case: C libraries write "Permission denied", Go
+// "permission denied".
+var environmentSigns = []string{
+	"permission denied", "operation not permitted", "read-only file system", "input/output error",
+	"cannot allocate memory", "resource temporarily unavailable", "execvp", "cannot open output file",
+}
+
+// environmentFault reports whether a failed compile's output says that
+// something other than the source may be at fault, so that its compile
+// error is not cached: one of environmentSigns, or a file of the
+// compile's own (own: its source, extra files and artifacts) not found.
+// A source can make a compiler print these (an #include of a file it may
+// not read); such a compile error is then merely made again next time.
+func environmentFault(output string, own []string) bool {
+	output = strings.ToLower(output)
+	for _, sign := range environmentSigns {
+		if strings.Contains(output, sign) {
+			return true
+		}
+	}
+	for _, line := range strings.Split(output, "\n") {
+		if !strings.Contains(line, "no such file or directory") {
+			continue
+		}
+		for _, name := range own {
+			name = strings.ToLower(name)
+			// "cc1: fatal error: main.c: No such file ...", or Python's
+			// "No such file or directory: 'main.py'" (with a path or not).
+			if strings.Contains(line, " "+name+": no such file") || strings.Contains(line, "/"+name+": no such file") ||
+				strings.Contains(line, "'"+name+"'") || strings.Contains(line, "/"+name+"'") {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// fileNames returns the names of files.
+func fileNames(files []runner.File) []string {
+	names := make([]string, len(files))
+	for i, f := range files {
+		names[i] = f.Name
+	}
+	return names
+}
+
+// limitOutcome is outcome for the limits, signals and exit statuses that
+// say the source is not at fault for certain.
+func limitOutcome(res runner.Result, what, who string) (string, bool) {
 	switch res.Status {
 	case runner.CPUExceeded, runner.WallExceeded:
 		return what + " exceeded its time limit", false

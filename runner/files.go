@@ -130,29 +130,6 @@ func (b *box) workDirs(rel string) error {
 	return nil
 }
 
-// clean empties the writable directories after a run. Most runs leave
-// nothing there, which one look through a folder held open tells.
-func (b *box) clean() {
-	if b.writable == nil {
-		b.dirBuf = make([]byte, 4096)
-		for _, d := range []string{"work", "tmp"} {
-			f, err := os.Open(filepath.Join(b.dir, d))
-			if err != nil {
-				closeAll(b.writable)
-				b.writable = nil
-				break
-			}
-			b.writable = append(b.writable, f)
-		}
-	}
-	for i, d := range []string{"work", "tmp"} {
-		if i < len(b.writable) && isEmptyDir(b.writable[i], b.dirBuf) {
-			continue
-		}
-		_ = clearDir(filepath.Join(b.dir, d))
-	}
-}
-
 // isEmptyDir reports whether the open directory dir holds nothing but "."
 // and "..", reading it from its start into buf. It says false whenever it
 // cannot tell.
@@ -178,7 +155,7 @@ func clearDir(dir string) error {
 	}
 	var first error
 	for _, e := range entries {
-		if err := os.RemoveAll(filepath.Join(dir, e.Name())); err != nil && first == nil {
+		if err := removeAll(filepath.Join(dir, e.Name())); err != nil && first == nil {
 			first = err
 		}
 	}

@@ -90,7 +90,11 @@ func (b *box) run(ctx context.Context, spec Spec, lim Limits, cpu int) (res Resu
 	if err := b.placeProgram(spec.Program); err != nil {
 		return res, false, err
 	}
-	defer b.clean()
+	defer func() {
+		if !b.reset() {
+			healthy, res.BoxChanged = false, true
+		}
+	}()
 	if err := b.placeWork(spec.Work); err != nil {
 		return res, false, err
 	}
