@@ -25,7 +25,6 @@ func seen(v feedback.Viewer, sub Submission) Submission {
 		return sub
 	}
 	sub.Report = v.Report(sub.Report)
-	sub.Error = v.Error(sub.Error)
 	sub.Encoded = nil // the backend's encoding is the whole view
 	return sub
 }

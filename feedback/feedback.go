@@ -70,10 +70,6 @@ func Parse(s string) (Level, error) {
 	return "", fmt.Errorf("unknown value %q (want samples, first-failure or all)", s)
 }
 
-// Withheld replaces a report's error for a viewer who may not see it:
-// the judge's own failure may quote a checker's or a validator's output.
-const Withheld = "internal error: the judges can see the details"
-
 // Viewer is who looks at a submission, with its problem's level.
 type Viewer struct {
 	// Admin sees everything.
@@ -112,9 +108,10 @@ func (v Viewer) Test(test json.RawMessage) json.RawMessage {
 
 // Report returns a report's JSON, or a submission's view that holds a
 // report's fields at its top level, as v may see it: its tests as Test
-// says, the first failing one whole with FirstFailure, and its error
-// withheld. Anything else of the report (compile output, limits, score,
-// groups) is unchanged.
+// says, and with FirstFailure the first failing one whole. Anything else
+// of the report (compile output, limits, score, groups, the judge's own
+// error, which is about the package, a test's failure being in that
+// test's message) is unchanged.
 func (v Viewer) Report(report json.RawMessage) json.RawMessage {
 	if v.Full() || len(report) == 0 {
 		return report
@@ -122,9 +119,6 @@ func (v Viewer) Report(report json.RawMessage) json.RawMessage {
 	var r map[string]json.RawMessage
 	if json.Unmarshal(report, &r) != nil {
 		return json.RawMessage(`{}`)
-	}
-	if e, ok := r["error"]; ok && !bytes.Equal(e, []byte(`""`)) && !bytes.Equal(e, []byte(`null`)) {
-		r["error"] = encode(Withheld)
 	}
 	if raw, ok := r["tests"]; ok {
 		var tests []map[string]json.RawMessage
@@ -148,14 +142,6 @@ func (v Viewer) Report(report json.RawMessage) json.RawMessage {
 		r["tests"] = encode(tests)
 	}
 	return encode(r)
-}
-
-// Error is a report's error (or a submission's) as v may see it.
-func (v Viewer) Error(msg string) string {
-	if v.Full() || msg == "" {
-		return msg
-	}
-	return Withheld
 }
 
 // hide keeps of a test what a contestant sees of a secret one.
