@@ -27,6 +27,7 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request) {
 		writeError(w, err)
 		return
 	}
+	v := s.viewer(r.Context(), sub.Problem)
 	rc := http.NewResponseController(w)
 	h := w.Header()
 	h.Set("Content-Type", "text/event-stream")
@@ -50,7 +51,7 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request) {
 			if !ok {
 				return
 			}
-			if writeEvent(w, ev) != nil || rc.Flush() != nil {
+			if writeEvent(w, seenEvent(v, ev)) != nil || rc.Flush() != nil {
 				return
 			}
 			if ev.Name == "verdict" {

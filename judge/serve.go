@@ -18,6 +18,7 @@ func newServeCmd() *cobra.Command {
 	var addr, data, natsURL, natsCreds, natsListen, natsCert, natsKey, storeURL string
 	var workers int
 	var drain, requeue time.Duration
+	lazy := true
 	cmd := &cobra.Command{
 		Use:   "serve",
 		Short: "Run the judging service: the HTTP API and web page, the queue, local workers and the store",
@@ -82,7 +83,7 @@ func newServeCmd() *cobra.Command {
 			stderr := cmd.ErrOrStderr()
 			svc, err := service.Open(ctx, service.Config{
 				Judge: cfg, Data: data, Store: storeURL, NATS: natsURL, NATSCreds: natsCreds, NATSListen: natsListen, NATSTLSCert: natsCert, NATSTLSKey: natsKey,
-				Workers: workers, Sweep: requeue, Version: version(), Log: slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: slog.LevelInfo})),
+				Workers: workers, AllTests: !lazy, Sweep: requeue, Version: version(), Log: slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: slog.LevelInfo})),
 			})
 			if err != nil {
 				return internalError(err)
@@ -119,6 +120,7 @@ func newServeCmd() *cobra.Command {
 	f.StringVar(&natsKey, "nats-tls-key", "", "TLS key (PEM) for --nats-tls-cert")
 	f.StringVar(&storeURL, "store", "", "postgres://... store instead of SQLite in the data folder")
 	f.DurationVar(&drain, "drain-timeout", 30*time.Second, "how long requests in progress may take to finish on shutdown")
+	f.BoolVar(&lazy, "lazy", true, "stop judging a pass/fail problem at its first failing test, the rest reported as not run (--lazy=false: run every test; scoring problems always do)")
 	f.DurationVar(&requeue, "requeue-after", 2*time.Minute, "publish a submission again when it is still queued after this long (a job lost to a crash)")
 	return cmd
 }
