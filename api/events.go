@@ -34,6 +34,7 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request) {
 		writeError(w, err)
 		return
 	}
+	v := s.viewer(r.Context(), sub.Problem)
 	rc := http.NewResponseController(w)
 	// A stream outlives the server's read and write timeouts: nothing is
 	// read, and each write gets a deadline of its own.
@@ -65,7 +66,7 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request) {
 				return
 			}
 			_ = rc.SetWriteDeadline(time.Now().Add(s.opt.WriteTimeout))
-			if writeEvent(w, ev) != nil || rc.Flush() != nil {
+			if writeEvent(w, seenEvent(v, ev)) != nil || rc.Flush() != nil {
 				return
 			}
 			if ev.Name == "verdict" {

@@ -2,11 +2,15 @@ package compile
 
 import (
 	"context"
+	"crypto/sha256"
+	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
 	"slices"
+	"syscall"
 	"time"
 
 	"github.com/puzzlejudge/judge/internal/fileutil"
@@ -75,7 +79,7 @@ func (c *Compiler) build(ctx context.Context, lang *Language, dir string, extra 
 	}
 	lim := c.limits()
 	entry := filepath.Join(c.CacheDir, "bin", key(lang, "", lim, blob))
-	if prog, comp, ok := cachedBuild(lang, entry); ok && c.hold(entry) {
+	if prog, comp, ok := cachedBuild(lang, entry); ok && c.hold(ctx, entry) {
 		return prog, comp, nil
 	}
 	if err := os.MkdirAll(filepath.Join(c.CacheDir, "bin"), 0o755); err != nil {
@@ -99,10 +103,10 @@ func (c *Compiler) build(ctx context.Context, lang *Language, dir string, extra 
 	if !store {
 		return nil, comp, nil
 	}
-	if err := c.commit(tmp, entry, comp, "built"); err != nil {
+	if err := c.commit(ctx, tmp, entry, comp, "built"); err != nil {
 		return nil, comp, err
 	}
-	defer c.autoPrune()
+	c.trim(entry)
 	if !comp.OK {
 		return nil, comp, nil
 	}
@@ -154,11 +158,20 @@ func (c *Compiler) runBuild(ctx context.Context, files []treeFile, tree string, 
 	}
 	spec := runner.Spec{Args: args, Work: work, CollectAll: true, CollectDir: tree, Combined: true, AllCPUs: true, Limits: lim}
 	res, err := c.Sandbox.Run(ctx, spec)
+	if errors.Is(err, runner.ErrCollectLimit) {
+		// What the build left is more than the box's disk by apparent
+		// sizes (sparse files): a compile error, and nothing of it kept
+		// (nor cached: the bound is the judge's setting, box_disk).
+		return Compilation{Output: "the build left more than its box may bring out: " + err.Error()}, false, nil
+	}
 	if err != nil {
 		return Compilation{}, false, err
 	}
 	comp := Compilation{OK: res.OK(), Output: trimOutput(string(res.Stderr), lim.Stderr > 0 && int64(len(res.Stderr)) >= lim.Stderr)}
 	note, store := outcome(res, "the build", "the build script")
+	if !comp.OK && environmentFault(string(res.Stderr), nil) {
+		store = false
+	}
 	if _, err := os.Stat(filepath.Join(tree, "run")); comp.OK && err != nil {
 		// The build claims success, but its run was not brought back (a
 		// link, or too deep): not the folder's fault for certain.
@@ -170,8 +183,10 @@ func (c *Compiler) runBuild(ctx context.Context, files []treeFile, tree string, 
 	return comp, store, nil
 }
 
-// programTree lists the regular files of dir, links followed, and the
-// extra files at its top in place of files of the same name.
+// programTree lists the regular files of dir and the extra files at its
+// top in place of files of the same name. Nothing in dir is followed: a
+// link, or anything but a folder or a regular file, is an error naming
+// it.
 func programTree(dir string, extra []runner.File) ([]treeFile, error) {
 	var files []treeFile
 	err := filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
@@ -181,14 +196,14 @@ func programTree(dir string, extra []runner.File) ([]treeFile, error) {
 		if d.IsDir() {
 			return nil
 		}
-		fi, err := os.Stat(path)
+		rel, err := filepath.Rel(dir, path)
 		if err != nil {
 			return err
 		}
-		if !fi.Mode().IsRegular() {
-			return nil
+		if !d.Type().IsRegular() {
+			return fmt.Errorf("%s is not a regular file or folder (links in a program folder are not followed)", rel)
 		}
-		rel, err := filepath.Rel(dir, path)
+		fi, err := d.Info()
 		if err != nil {
 			return err
 		}
@@ -225,19 +240,39 @@ func programTree(dir string, extra []runner.File) ([]treeFile, error) {
 	return files, nil
 }
 
-// treeContent is what a build/run program's cache key covers: each file's
-// path, execute bit and content.
+// treeContent is what a build/run program's cache key covers: a digest of
+// each file's path, execute bit and content, read through a small buffer
+// (links refused).
 func treeContent(files []treeFile) ([]byte, error) {
-	var out []byte
+	h := sha256.New()
 	for _, f := range files {
-		data, err := os.ReadFile(f.path)
-		if err != nil {
+		if err := hashFile(h, f); err != nil {
 			return nil, fmt.Errorf("read %s: %w", f.path, err)
 		}
-		out = fmt.Appendf(out, "\x00file %q %t %d\x00", f.name, f.exec, len(data))
-		out = append(out, data...)
 	}
-	return out, nil
+	return h.Sum(nil), nil
+}
+
+// hashFile adds f's path, execute bit, size and content to h.
+func hashFile(h io.Writer, f treeFile) error {
+	in, err := os.OpenFile(f.path, os.O_RDONLY|syscall.O_NOFOLLOW|syscall.O_NONBLOCK, 0)
+	if err != nil {
+		return err
+	}
+	defer in.Close()
+	fi, err := in.Stat()
+	if err != nil {
+		return err
+	}
+	if !fi.Mode().IsRegular() {
+		return errors.New("not a regular file")
+	}
+	fmt.Fprintf(h, "\x00file %q %t %d\x00", f.name, f.exec, fi.Size())
+	n, err := io.Copy(h, io.LimitReader(in, fi.Size()))
+	if err == nil && n != fi.Size() {
+		err = errors.New("changed while read")
+	}
+	return err
 }
 
 // cachedBuild returns the build stored in entry, if there is one.

@@ -152,3 +152,44 @@ func mustRead(t *testing.T, prog *Program, name string) []byte {
 	t.Fatalf("no program file %s among %v", name, prog.Files)
 	return nil
 }
+
+// TestProgramTreeFollowsNoLink lists a program folder with a link in a
+// sub-folder: it is an error naming the link, not the file it points to
+// read; the same folder without it hashes the same twice, and a byte's
+// change changes its key.
+func TestProgramTreeFollowsNoLink(t *testing.T) {
+	secret := filepath.Join(t.TempDir(), "secret")
+	if err := os.WriteFile(secret, []byte("root-only secret"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	dir := writeTree(t, map[string]string{"run": "#!/bin/sh\n", "lib/a.txt": "a"}, "run")
+	if err := os.Symlink(secret, filepath.Join(dir, "lib", "canary")); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := programTree(dir, nil); err == nil || !strings.Contains(err.Error(), "lib/canary") || strings.Contains(err.Error(), "root-only") {
+		t.Errorf("programTree of a folder with a link: %v, want an error naming lib/canary", err)
+	}
+	os.Remove(filepath.Join(dir, "lib", "canary"))
+	sum := func() string {
+		t.Helper()
+		files, err := programTree(dir, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		blob, err := treeContent(files)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return string(blob)
+	}
+	first := sum()
+	if sum() != first {
+		t.Error("the same folder hashes differently")
+	}
+	if err := os.WriteFile(filepath.Join(dir, "lib", "a.txt"), []byte("b"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if sum() == first {
+		t.Error("a changed file left the folder's key as it was")
+	}
+}

@@ -30,15 +30,15 @@ type Compiler struct {
 	// OnWarm, if set, is called before a language's warm build cache is
 	// built, which happens once per machine and takes a while.
 	OnWarm func(lang string)
-	// MaxCacheSize, if positive, is the size the cache is trimmed to
-	// (least recently used programs first) after this Compiler stores
-	// its first program.
+	// MaxCacheSize, if positive, is the size the cache is kept within
+	// (least recently used programs removed first, none in use) as this
+	// Compiler stores programs; see trim.
 	MaxCacheSize int64
 
-	mu     sync.Mutex
-	ids    map[string]*identity // compiler identities, by identityKey
-	held   map[string]*os.File  // cache entries in use, locked shared
-	pruned bool                 // autoPrune ran
+	mu      sync.Mutex
+	ids     map[string]*identity // compiler identities, by identityKey
+	held    holds                // cache entries in use by compiles with no lease
+	trimmed trimState            // what trim knows of the cache's size
 }
 
 // DefaultLimits returns the default limits of a compile.
@@ -125,7 +125,7 @@ func (c *Compiler) CompileWith(ctx context.Context, lang *Language, source strin
 		name = filepath.Base(source)
 	}
 	entry := filepath.Join(c.CacheDir, "bin", key(forSource(lang, name, others...), id, lim, src))
-	if prog, comp, ok := cached(lang, name, entry); ok && c.hold(entry) {
+	if prog, comp, ok := cached(lang, name, entry); ok && c.hold(ctx, entry) {
 		return addExtra(prog, extra, entry), comp, nil
 	}
 	if err := os.MkdirAll(filepath.Join(c.CacheDir, "bin"), 0o755); err != nil {
@@ -156,10 +156,10 @@ func (c *Compiler) CompileWith(ctx context.Context, lang *Language, source strin
 	if !store {
 		return nil, comp, nil
 	}
-	if err := c.commit(tmp, entry, comp, "compiled"); err != nil {
+	if err := c.commit(ctx, tmp, entry, comp, "compiled"); err != nil {
 		return nil, comp, err
 	}
-	defer c.autoPrune()
+	c.trim(entry)
 	if !comp.OK {
 		return nil, comp, nil
 	}
@@ -167,10 +167,11 @@ func (c *Compiler) CompileWith(ctx context.Context, lang *Language, source strin
 }
 
 // runCompiler compiles source into out; lang is as forSource made it. It
-// reports whether the result may
-// be cached: a failure caused by a limit, a signal, or a command the
-// compiler could not find or run is not the source's fault for certain,
-// and is not kept.
+// reports whether the result may be cached: a failure caused by a limit,
+// a signal, or a command the compiler could not find or run is not the
+// source's fault for certain, and is not kept; nor is a compile that left
+// its box changed, or failed as an unsound environment makes compilers
+// fail (see environmentFault).
 func (c *Compiler) runCompiler(ctx context.Context, lang *Language, id, source string, extra []runner.File, out string, lim runner.Limits) (Compilation, bool, error) {
 	spec := runner.Spec{
 		Args:       expandLimits(lang.Compile, lim),
@@ -204,6 +205,12 @@ func (c *Compiler) runCompiler(ctx context.Context, lang *Language, id, source s
 		spec.Env = replaceAll(spec.Env, "{cache}", cacheDir)
 	}
 	res, err := c.Sandbox.Run(ctx, spec)
+	if errors.Is(err, runner.ErrCollectLimit) {
+		// What the compiler left is more than the box's disk by apparent
+		// sizes: a compile error, nothing of it kept (nor cached: the
+		// bound is the judge's setting, box_disk).
+		return Compilation{Output: "the compiler left more than its box may bring out: " + err.Error()}, false, nil
+	}
 	if err != nil {
 		if errors.Is(err, runner.ErrCommandNotFound) {
 			return Compilation{}, false, &notFoundError{lang: lang.Name, command: lang.Compile[0], install: lang.Install, err: err}
@@ -212,6 +219,9 @@ func (c *Compiler) runCompiler(ctx context.Context, lang *Language, id, source s
 	}
 	comp := Compilation{OK: res.OK(), Output: trimOutput(string(res.Stderr), spec.Limits.Stderr > 0 && int64(len(res.Stderr)) >= spec.Limits.Stderr)}
 	note, store := outcome(res, "compilation", "compiler")
+	if !comp.OK && environmentFault(string(res.Stderr), append(append([]string{lang.Source}, lang.Artifacts...), fileNames(extra)...)) {
+		store = false
+	}
 	if comp.OK {
 		for _, a := range lang.Artifacts {
 			if _, err := os.Stat(filepath.Join(out, a)); err != nil {
@@ -231,7 +241,68 @@ func (c *Compiler) runCompiler(ctx context.Context, lang *Language, id, source s
 // outcome returns the note a compile's result adds to its output, if any,
 // and whether the result may be cached (see runCompiler); what and who
 // name the step and its program in the note ("compilation", "compiler").
+// A run that left its box changed (runner.Result.BoxChanged) is not
+// cached either: what it made may be the box's doing.
 func outcome(res runner.Result, what, who string) (string, bool) {
+	note, store := limitOutcome(res, what, who)
+	return note, store && !res.BoxChanged
+}
+
+// environmentSigns are the system's messages for failures a compiler in a
+// box as new does not meet because of its source, but meets when its
+// environment is wrong: its folders not writable or its files not
+// readable (EACCES, EPERM, EROFS), a broken disk (EIO), the machine short
+// of memory or processes (ENOMEM, EAGAIN), or a part of the compiler that
+// it cannot start (execvp).
+// They are matched in any case: C libraries write "Permission denied", Go
+// "permission denied".
+var environmentSigns = []string{
+	"permission denied", "operation not permitted", "read-only file system", "input/output error",
+	"cannot allocate memory", "resource temporarily unavailable", "execvp", "cannot open output file",
+}
+
+// environmentFault reports whether a failed compile's output says that
+// something other than the source may be at fault, so that its compile
+// error is not cached: one of environmentSigns, or a file of the
+// compile's own (own: its source, extra files and artifacts) not found.
+// A source can make a compiler print these (an #include of a file it may
+// not read); such a compile error is then merely made again next time.
+func environmentFault(output string, own []string) bool {
+	output = strings.ToLower(output)
+	for _, sign := range environmentSigns {
+		if strings.Contains(output, sign) {
+			return true
+		}
+	}
+	for _, line := range strings.Split(output, "\n") {
+		if !strings.Contains(line, "no such file or directory") {
+			continue
+		}
+		for _, name := range own {
+			name = strings.ToLower(name)
+			// "cc1: fatal error: main.c: No such file ...", or Python's
+			// "No such file or directory: 'main.py'" (with a path or not).
+			if strings.Contains(line, " "+name+": no such file") || strings.Contains(line, "/"+name+": no such file") ||
+				strings.Contains(line, "'"+name+"'") || strings.Contains(line, "/"+name+"'") {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// fileNames returns the names of files.
+func fileNames(files []runner.File) []string {
+	names := make([]string, len(files))
+	for i, f := range files {
+		names[i] = f.Name
+	}
+	return names
+}
+
+// limitOutcome is outcome for the limits, signals and exit statuses that
+// say the source is not at fault for certain.
+func limitOutcome(res runner.Result, what, who string) (string, bool) {
 	switch res.Status {
 	case runner.CPUExceeded, runner.WallExceeded:
 		return what + " exceeded its time limit", false
@@ -321,11 +392,11 @@ func trimOutput(s string, cut bool) string {
 // commit stores a finished compile or build, made in tmp, as the cache
 // entry entry and holds it against pruning; what names the program in
 // the error ("compiled", "built").
-func (c *Compiler) commit(tmp, entry string, comp Compilation, what string) error {
+func (c *Compiler) commit(ctx context.Context, tmp, entry string, comp Compilation, what string) error {
 	if err := storeEntry(tmp, entry, comp); err != nil {
 		return err
 	}
-	if !c.hold(entry) {
+	if !c.hold(ctx, entry) {
 		return fmt.Errorf("store %s program: %s was removed as it was stored", what, entry)
 	}
 	return nil

@@ -29,6 +29,17 @@
 // compiler and the language's install hint, and wraps
 // runner.ErrCommandNotFound.
 //
+// # Size
+//
+// A Compiler with a MaxCacheSize keeps the cache within it for as long as
+// it lives: when what it stores takes the cache past the limit, it removes
+// the least recently used programs, down to nine tenths of it, but none
+// that a compile holds. A compile holds the entry it finds or stores until
+// the lease in its context ends (WithLease; a grade's lasts the grade), or
+// without a lease for as long as the process lives. So a long-lived judge
+// (judge serve) exceeds the limit by the programs being judged at most,
+// and judge cache prune removes any other while it runs.
+//
 // # Warm build caches
 //
 // A language with a Cache (Go) gets a warm build cache, built once per

@@ -20,7 +20,9 @@ import (
 // time a compile finds it.
 //
 // A judge that uses an entry holds a shared flock on the entry's folder
-// for as long as it lives (see Compiler.hold). Pruning takes an exclusive
+// while it uses it: from the compile that finds or stores it to the
+// release of the compile's lease (see WithLease), or for as long as the
+// judge lives when it compiles with no lease. Pruning takes an exclusive
 // flock without waiting, so an entry some judge uses is never removed: it
 // is skipped. A removed entry is first renamed to bin/.del-<key>-* under
 // that lock, so that no judge can find it after; a judge that had opened
@@ -247,53 +249,53 @@ func removeEntry(dir string, e CacheEntry) (bool, error) {
 	return true, nil
 }
 
-// hold marks the entry as used by this judge: it takes a shared lock on
-// it, kept until the judge ends, and checks that the entry was not
-// removed meanwhile; and it records the use in compile.json's time. It
-// reports whether the entry may be used.
-func (c *Compiler) hold(entry string) bool {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if c.held == nil {
-		c.held = map[string]*os.File{}
-	}
-	if _, ok := c.held[entry]; ok {
-		now := time.Now()
-		os.Chtimes(filepath.Join(entry, "compile.json"), now, now)
-		return true
-	}
-	f, err := os.Open(entry)
-	if err != nil {
-		return false
-	}
-	if err := syscall.Flock(int(f.Fd()), syscall.LOCK_SH); err != nil {
-		f.Close()
-		return false
-	}
-	// Still in place: a prune renames an entry before it lets go of it.
-	fi, err1 := f.Stat()
-	now, err2 := os.Stat(entry)
-	if err1 != nil || err2 != nil || !os.SameFile(fi, now) {
-		f.Close()
-		return false
-	}
-	c.held[entry] = f
-	t := time.Now()
-	os.Chtimes(filepath.Join(entry, "compile.json"), t, t)
-	return true
+// rescanEvery is how often a Compiler that stores programs measures the
+// whole cache again, to count what other judges stored, rather than only
+// adding the size of what it stores itself.
+const rescanEvery = time.Minute
+
+// trimState is what a Compiler knows of its cache's size.
+type trimState struct {
+	size     int64     // the cache's size as last measured, plus what was stored since
+	measured time.Time // when it was last measured; zero: never
+	busy     bool      // a trim is running
+	during   int64     // bytes stored while it runs
 }
 
-// autoPrune trims the cache to MaxCacheSize once per Compiler, after it
-// stores its first entry.
-func (c *Compiler) autoPrune() {
+// trimTo is the share of MaxCacheSize a trim brings the cache down to,
+// so that a cache at its limit is measured once per tenth of it stored,
+// not at every store.
+const trimTo = 0.9
+
+// trim keeps the cache within MaxCacheSize after this Compiler stored
+// entry: once what it stored since the cache was last measured takes it
+// past the limit (or the last measure is older than rescanEvery), it
+// prunes the least recently used entries no compile holds, down to
+// trimTo of the limit. A trim that finds another running leaves the work
+// to it, and to the next store.
+func (c *Compiler) trim(entry string) {
 	if c.MaxCacheSize <= 0 {
 		return
 	}
+	added := treeSize(entry)
+	t := &c.trimmed
 	c.mu.Lock()
-	done := c.pruned
-	c.pruned = true
+	t.size += added
+	if t.busy {
+		t.during += added
+	}
+	due := t.measured.IsZero() || t.size > c.MaxCacheSize || time.Since(t.measured) > rescanEvery
+	if !due || t.busy {
+		c.mu.Unlock()
+		return
+	}
+	t.busy, t.during = true, 0
 	c.mu.Unlock()
-	if !done {
-		PruneCache(c.CacheDir, PruneOptions{MaxSize: c.MaxCacheSize})
+	res, err := PruneCache(c.CacheDir, PruneOptions{MaxSize: max(int64(float64(c.MaxCacheSize)*trimTo), 1)})
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	t.busy = false
+	if err == nil {
+		t.size, t.measured = res.Size+t.during, time.Now()
 	}
 }

@@ -54,7 +54,7 @@ func TestPruneCache(t *testing.T) {
 
 	// Another judge uses held.
 	c := &Compiler{CacheDir: dir}
-	if !c.hold(held) {
+	if !c.hold(t.Context(), held) {
 		t.Fatal("cannot hold an entry")
 	}
 
@@ -98,13 +98,11 @@ func TestPruneCache(t *testing.T) {
 	}
 
 	// A judge that looks for a removed entry does not get it.
-	if c.hold(old) {
+	if c.hold(t.Context(), old) {
 		t.Error("held an entry that was removed")
 	}
 	// Once the judge that held it ends, it can go.
-	for _, f := range c.held {
-		f.Close()
-	}
+	c.held.release()
 	if res, _ := PruneCache(dir, PruneOptions{MaxSize: 100}); len(res.Removed) != 1 || exists(held) {
 		t.Errorf("an entry no judge holds was kept: %+v", res)
 	}

@@ -109,14 +109,17 @@ type Options struct {
 // Report is the result of judging one submission. Its JSON form is the
 // judge's external contract.
 type Report struct {
-	Problem     string          `json:"problem"`
-	Language    string          `json:"language"`
-	Source      string          `json:"source,omitempty"`
-	Verdict     verdict.Verdict `json:"verdict"`
-	Compile     CompileReport   `json:"compile"`
-	Tests       []TestResult    `json:"tests"`
-	MaxTimeMs   int64           `json:"max_time_ms"`
-	MaxMemoryKB int64           `json:"max_memory_kb"`
+	Problem  string          `json:"problem"`
+	Language string          `json:"language"`
+	Source   string          `json:"source,omitempty"`
+	Verdict  verdict.Verdict `json:"verdict"`
+	Compile  CompileReport   `json:"compile"`
+	Tests    []TestResult    `json:"tests"`
+	// NotRun names the tests after the first failure, in order, that
+	// were not run because Options.StopOnFail stopped there.
+	NotRun      []string `json:"not_run,omitempty"`
+	MaxTimeMs   int64    `json:"max_time_ms"`
+	MaxMemoryKB int64    `json:"max_memory_kb"`
 	// ElapsedMs is the wall-clock time the judging took, from the start
 	// of the compile step (or its cache look-up) to the last test's
 	// verdict, in milliseconds to the microsecond.
@@ -156,7 +159,13 @@ type TestResult struct {
 	ExitCode int             `json:"exit_code"`
 	Signal   string          `json:"signal"`
 	Message  string          `json:"message"`
-	Sample   bool            `json:"sample,omitempty"`
+	// TeamMessage is what a Kattis output validator wrote in
+	// teammessage.txt (its first line), meant for the contestant; Message
+	// holds its judgemessage.txt when it wrote one. The service shows a
+	// contestant TeamMessage, not Message, on a test that is not a
+	// sample (see package feedback).
+	TeamMessage string `json:"team_message,omitempty"`
+	Sample      bool   `json:"sample,omitempty"`
 	// CPU is the exact CPU time, for callers that compare with limits.
 	CPU time.Duration `json:"-"`
 	// Status is how the program's run ended, as the runner says (Exited
@@ -209,9 +218,13 @@ func Limits(p *problem.Problem, lang *compile.Language) runner.Limits {
 }
 
 // Grade judges one submission. The error is non-nil only when the context
-// ends; every other failure of the judge is reported as verdict IE.
+// ends; every other failure of the judge is reported as verdict IE. The
+// compiled programs it uses (submission, checker, validators) are held in
+// the compile cache only until it returns.
 func (g *Grader) Grade(ctx context.Context, sub Submission, opt Options) (*Report, error) {
 	start := time.Now()
+	ctx, release := compile.WithLease(ctx)
+	defer release()
 	rep, err := g.grade(ctx, sub, opt)
 	if rep != nil {
 		rep.ElapsedMs = float64(time.Since(start).Microseconds()) / 1000
@@ -312,7 +325,7 @@ func (g *Grader) grade(ctx context.Context, sub Submission, opt Options) (*Repor
 		return rep, ctx.Err()
 	}
 	var vs []verdict.Verdict
-	for _, r := range results {
+	for i, r := range results {
 		if r.Verdict == "" {
 			continue // not run: an earlier test failed with StopOnFail
 		}
@@ -321,6 +334,9 @@ func (g *Grader) grade(ctx context.Context, sub Submission, opt Options) (*Repor
 		rep.MaxTimeMs = max(rep.MaxTimeMs, r.TimeMs)
 		rep.MaxMemoryKB = max(rep.MaxMemoryKB, r.MemoryKB)
 		if opt.StopOnFail && r.Verdict != verdict.AC {
+			for _, t := range tests[i+1:] {
+				rep.NotRun = append(rep.NotRun, t.Name)
+			}
 			break
 		}
 	}
@@ -526,7 +542,7 @@ func (g *Grader) runTest(ctx context.Context, prog *compile.Program, chk checker
 		}
 		return tr
 	}
-	tr.Verdict, tr.Message = cr.Verdict, cr.Message
+	tr.Verdict, tr.Message, tr.TeamMessage = cr.Verdict, cr.Message, cr.TeamMessage
 	tr.ValidatorScore, tr.ScoreMultiplier = cr.Score, cr.Multiplier
 	if cr.Verdict == verdict.WA || cr.Verdict == verdict.PE {
 		if d, err := checker.Diff(t.Output, out, 3); err == nil && d.Line > 0 {

@@ -291,6 +291,10 @@ func TestStopOnFail(t *testing.T) {
 		if len(rep.Tests) != want || rep.Verdict != verdict.WA || first != "sample-1" {
 			t.Errorf("stop=%v: %d tests, verdict %s, first %q; want %d tests, WA, first \"sample-1\"", stop, len(rep.Tests), rep.Verdict, first, want)
 		}
+		// The tests after the failure are named as not run.
+		if notRun := strings.Join(rep.NotRun, " "); stop && notRun != "2" || !stop && notRun != "" {
+			t.Errorf("stop=%v: not run %q", stop, notRun)
+		}
 	}
 }
 
@@ -316,39 +320,66 @@ func TestCompileCache(t *testing.T) {
 	}
 }
 
+// TestGradeReleasesPrograms checks that a grade holds the compiled
+// program it runs in the compile cache only while it runs: once it is
+// over, a prune removes it though the Grader (a server's) lives on.
+func TestGradeReleasesPrograms(t *testing.T) {
+	f := newGrader(t, anyMode())
+	cacheDir := t.TempDir()
+	g := *f.grader
+	g.Compiler = &compile.Compiler{Sandbox: f.grader.Sandbox, CacheDir: cacheDir}
+	src := filepath.Join("testdata", "programs", "c", "ac.c")
+	rep, err := g.Grade(context.Background(), grade.Submission{Problem: load(t, "sum"), Source: src, Language: f.langs["c"]}, grade.Options{})
+	if err != nil || rep.Verdict != verdict.AC {
+		t.Fatalf("grade: %v %+v", err, rep)
+	}
+	res, err := compile.PruneCache(cacheDir, compile.PruneOptions{MaxSize: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.InUse != 0 || len(res.Removed) != 1 {
+		t.Errorf("prune after the grade: %d removed, %d in use; want 1 removed, none in use", len(res.Removed), res.InUse)
+	}
+}
+
 // TestMissingCompiler checks that a compiler missing from the box makes
 // the grade IE, with a message naming the compiler and how to install it,
 // and leaves nothing in the compile cache.
 func TestMissingCompiler(t *testing.T) {
-	f := newGrader(t, runner.ModeFull)
-	cacheDir := t.TempDir()
-	lang := *f.langs["cpp"]
-	lang.Compile = append([]string{"no-such-g++"}, lang.Compile[1:]...)
-	lang.Version = nil
-	g := *f.grader
-	g.Compiler = &compile.Compiler{Sandbox: f.grader.Sandbox, CacheDir: cacheDir}
-	src := filepath.Join("testdata", "programs", "cpp", "ac.cpp")
-	rep, err := g.Grade(context.Background(), grade.Submission{Problem: load(t, "sum"), Source: src, Language: &lang}, grade.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	want := "compile cpp: no-such-g++ not found in the box (install: " + lang.Install + ")"
-	if rep.Verdict != verdict.IE || rep.Error != want || rep.InternalError() != want {
-		t.Errorf("verdict %s, error %q; want IE, %q", rep.Verdict, rep.Error, want)
-	}
-	if rep.Compile.OK || rep.Compile.Cached || len(rep.Tests) != 0 {
-		t.Errorf("compile %+v, %d tests", rep.Compile, len(rep.Tests))
-	}
-	var text strings.Builder
-	if err := report.Text(&text, rep, "", report.Style{}); err != nil {
-		t.Fatal(err)
-	}
-	if !strings.Contains(text.String(), "internal error: "+want) || strings.Contains(text.String(), "CE") {
-		t.Errorf("text report does not say the judge failed:\n%s", text.String())
-	}
-	bin, _ := os.ReadDir(filepath.Join(cacheDir, "bin"))
-	if len(bin) != 0 {
-		t.Errorf("cache entries left: %v", bin)
+	for _, mode := range []runner.Mode{runner.ModeFull, runner.ModeBasic} {
+		t.Run(string(mode), func(t *testing.T) {
+			needFull(t, mode)
+			f := newGrader(t, mode)
+			cacheDir := t.TempDir()
+			lang := *f.langs["cpp"]
+			lang.Compile = append([]string{"no-such-g++"}, lang.Compile[1:]...)
+			lang.Version = nil
+			g := *f.grader
+			g.Compiler = &compile.Compiler{Sandbox: f.grader.Sandbox, CacheDir: cacheDir}
+			src := filepath.Join("testdata", "programs", "cpp", "ac.cpp")
+			rep, err := g.Grade(context.Background(), grade.Submission{Problem: load(t, "sum"), Source: src, Language: &lang}, grade.Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			want := "compile cpp: no-such-g++ not found in the box (install: " + lang.Install + ")"
+			if rep.Verdict != verdict.IE || rep.Error != want || rep.InternalError() != want {
+				t.Errorf("verdict %s, error %q; want IE, %q", rep.Verdict, rep.Error, want)
+			}
+			if rep.Compile.OK || rep.Compile.Cached || len(rep.Tests) != 0 {
+				t.Errorf("compile %+v, %d tests", rep.Compile, len(rep.Tests))
+			}
+			var text strings.Builder
+			if err := report.Text(&text, rep, "", report.Style{}); err != nil {
+				t.Fatal(err)
+			}
+			if !strings.Contains(text.String(), "internal error: "+want) || strings.Contains(text.String(), "CE") {
+				t.Errorf("text report does not say the judge failed:\n%s", text.String())
+			}
+			bin, _ := os.ReadDir(filepath.Join(cacheDir, "bin"))
+			if len(bin) != 0 {
+				t.Errorf("cache entries left: %v", bin)
+			}
+		})
 	}
 }
 

@@ -1,9 +1,11 @@
 package grade
 
 import (
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"github.com/puzzlejudge/judge/compile"
 	"github.com/puzzlejudge/judge/problem"
@@ -31,42 +33,44 @@ func CheckSource(path string, limit int64) error {
 // PickFolder picks the source, language and companion files of a
 // submission that is the folder dir, as a Kattis package's folder
 // submissions are picked (see PickSources), for the command line and
-// other callers that take a folder. lang, when not nil, is the language
-// the user named; its files are picked among the folder's. The folder's
-// files (sub-folders are not part of it) must be within limit bytes
-// together, and at least one must be a non-empty source.
-func (g *Grader) PickFolder(dir string, lang *compile.Language, limit int64) (string, *compile.Language, []runner.File, error) {
-	entries, err := os.ReadDir(dir)
+// other callers that take a folder. The folder is a contestant's, and
+// hostile: it is first copied into tmp (a folder of the caller's, which it
+// removes when done with the files), as copyFolder does: a link, a
+// special file, too many files, folders too deep, or files over limit
+// bytes together (every file at every depth) refuse it, before anything
+// is copied; the files returned are the copy's. lang, when not nil, is
+// the language the user named; its files are picked among the folder's.
+// At least one of the folder's files must be a non-empty source. Errors
+// name the folder as dir, in one line.
+func (g *Grader) PickFolder(dir, tmp string, lang *compile.Language, limit int64) (string, *compile.Language, []runner.File, error) {
+	copied := filepath.Join(tmp, "folder")
+	if err := copyFolder(dir, copied, limit); err != nil {
+		return "", nil, nil, err
+	}
+	// The copy's names, in errors, are the folder's.
+	named := func(err error) error {
+		return errors.New(strings.ReplaceAll(err.Error(), copied, filepath.Clean(dir)))
+	}
+	entries, err := os.ReadDir(copied)
 	if err != nil {
-		return "", nil, nil, fmt.Errorf("%s: not a readable folder", dir)
+		return "", nil, nil, fmt.Errorf("read the copy of %s: %w", dir, err)
 	}
 	var files []string
-	var total int64
 	for _, e := range entries {
-		if !e.Type().IsRegular() {
-			continue
+		if e.Type().IsRegular() {
+			files = append(files, filepath.Join(copied, e.Name()))
 		}
-		fi, err := e.Info()
-		if err != nil {
-			return "", nil, nil, fmt.Errorf("%s: %w", filepath.Join(dir, e.Name()), err)
-		}
-		total += fi.Size()
-		files = append(files, filepath.Join(dir, e.Name()))
-	}
-	if limit > 0 && total > limit {
-		return "", nil, nil, fmt.Errorf("%s: the folder's files are %d bytes together, over the source limit of %s (source_limit)",
-			dir, total, problem.FormatSize(limit))
 	}
 	if len(files) == 0 {
 		return "", nil, nil, fmt.Errorf("%s: the folder holds no file", dir)
 	}
-	src, l, extra, err := g.pickSources(dir, files, lang, "")
+	src, l, extra, err := g.pickSources(copied, files, lang, "")
 	if err != nil {
-		return "", nil, nil, err
+		return "", nil, nil, named(err)
 	}
 	if l.Name != compile.BuildRunName {
 		if err := CheckSource(src, limit); err != nil {
-			return "", nil, nil, err
+			return "", nil, nil, named(err)
 		}
 	}
 	return src, l, extra, nil

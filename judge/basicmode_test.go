@@ -14,10 +14,9 @@ import (
 	"time"
 )
 
-// runAs runs the judge binary in dir as the given uid (and gid).
-func runAs(t *testing.T, uid int, dir string, args ...string) outcome {
+// runAs runs the judge binary at path in dir as the given uid (and gid).
+func runAs(t *testing.T, path string, uid int, dir string, args ...string) outcome {
 	t.Helper()
-	path, _ := judgeBinary(t)
 	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
 	defer cancel()
 	cmd := exec.CommandContext(ctx, path, args...)
@@ -46,17 +45,13 @@ func TestBasicModeSaysWhy(t *testing.T) {
 		t.Skip("needs root, to run the judge both as root and as nobody")
 	}
 	const nobody = 65534
-	work, err := os.MkdirTemp("", "judge-basic-")
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { os.RemoveAll(work) })
+	// Everything nobody reads is copied into a folder nobody can reach:
+	// the checkout may lie in a private folder (mode 0700), as a clone in
+	// a home folder or a mktemp -d does.
+	work := othersCanReach(t)
 	path, _ := judgeBinary(t)
-	for _, d := range []string{work, filepath.Dir(path)} {
-		if err := os.Chmod(d, 0o755); err != nil {
-			t.Fatal(err)
-		}
-	}
+	bin := filepath.Join(work, "bin", "judge")
+	copyFile(t, path, bin, 0o755)
 	copyProblem(t, filepath.Join(work, "a-plus-b"))
 	src, err := os.ReadFile("../solutions/a-plus-b/accepted/sum.c")
 	if err != nil {
@@ -72,10 +67,12 @@ func TestBasicModeSaysWhy(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	conf, err := filepath.Abs("../configs/judge.yaml")
-	if err != nil {
+	// The configuration folder whole: judge.yaml names languages.yaml
+	// beside it.
+	if err := os.CopyFS(filepath.Join(work, "configs"), os.DirFS("../configs")); err != nil {
 		t.Fatal(err)
 	}
+	conf := filepath.Join(work, "configs", "judge.yaml")
 	uid := 0
 	args := func(extra ...string) []string {
 		return append([]string{"--config", conf, "--cache-dir", filepath.Join(work, "cache", fmt.Sprint(uid))}, extra...)
@@ -92,7 +89,7 @@ func TestBasicModeSaysWhy(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			uid = tt.uid
 			for _, format := range []string{"json", "jsonl"} {
-				o := runAs(t, tt.uid, work, args("--sandbox", "basic", "submit", "./a-plus-b", "sum.c", "--test", "1", "--format", format)...)
+				o := runAs(t, bin, tt.uid, work, args("--sandbox", "basic", "submit", "./a-plus-b", "sum.c", "--test", "1", "--format", format)...)
 				lines := strings.Split(strings.TrimSpace(o.stdout), "\n")
 				var rep struct {
 					Verdict, Sandbox string
@@ -116,7 +113,7 @@ func TestBasicModeSaysWhy(t *testing.T) {
 					t.Errorf("%s stderr %q: want the one warning line", format, o.stderr)
 				}
 			}
-			o := runAs(t, tt.uid, work, args("--sandbox", "basic", "submit", "./a-plus-b", "sum.c", "--test", "1")...)
+			o := runAs(t, bin, tt.uid, work, args("--sandbox", "basic", "submit", "./a-plus-b", "sum.c", "--test", "1")...)
 			if !strings.HasPrefix(o.stdout, "warning: sandbox mode basic does not isolate") || !strings.Contains(o.stdout, tt.fix) {
 				t.Errorf("text report does not begin with the warning:\n%s", o.stdout)
 			}
@@ -125,10 +122,71 @@ func TestBasicModeSaysWhy(t *testing.T) {
 
 	t.Run("full unavailable", func(t *testing.T) {
 		uid = nobody
-		o := runAs(t, nobody, work, args("--sandbox", "full", "submit", "./a-plus-b", "sum.c")...)
+		o := runAs(t, bin, nobody, work, args("--sandbox", "full", "submit", "./a-plus-b", "sum.c")...)
 		if o.code != exitUsage || !strings.Contains(o.stderr, "--sandbox full cannot be had here") ||
 			!strings.Contains(o.stderr, "run the judge as root: sudo ") || strings.Count(strings.TrimSpace(o.stderr), "\n") != 0 {
 			t.Errorf("exit %d, stderr %q: want 2 and one line that says why and what to do", o.code, o.stderr)
 		}
 	})
+}
+
+// othersCanReach makes a temporary folder (mode 0755) that every user can
+// reach: under the temporary folder when each folder above it lets others
+// through, or else under /tmp.
+func othersCanReach(t *testing.T) string {
+	t.Helper()
+	for _, parent := range []string{os.TempDir(), "/tmp"} {
+		if !traversable(parent) {
+			continue
+		}
+		dir, err := os.MkdirTemp(parent, "judge-shared-")
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { os.RemoveAll(dir) })
+		if err := os.Chmod(dir, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		return dir
+	}
+	t.Fatalf("neither %s nor /tmp lets other users through: no folder to share with nobody", os.TempDir())
+	return ""
+}
+
+// traversable says whether every folder from the root down to dir lets
+// other users through (its x bit for others is set).
+func traversable(dir string) bool {
+	dir, err := filepath.Abs(dir)
+	if err != nil {
+		return false
+	}
+	for {
+		fi, err := os.Stat(dir)
+		if err != nil || fi.Mode().Perm()&0o001 == 0 {
+			return false
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			return true
+		}
+		dir = parent
+	}
+}
+
+// copyFile copies the file src to dst with mode perm, making dst's folder.
+func copyFile(t *testing.T, src, dst string, perm os.FileMode) {
+	t.Helper()
+	data, err := os.ReadFile(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(dst, data, perm); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Chmod(dst, perm); err != nil {
+		t.Fatal(err)
+	}
 }

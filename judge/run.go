@@ -49,7 +49,6 @@ func newRunCmd() *cobra.Command {
 				return err
 			}
 			defer e.close()
-			e.warnBasic(cmd)
 			var p *problem.Problem
 			source := args[len(args)-1]
 			if len(args) == 2 {
@@ -111,6 +110,9 @@ func newRunCmd() *cobra.Command {
 				return usageError(fmt.Errorf("--input %s: not a readable file", input))
 			}
 
+			// Only now that something will run: a usage error stays the
+			// one line it is.
+			e.warnBasic(cmd)
 			ctx := cmd.Context()
 			errOut := cmd.ErrOrStderr()
 			prog, comp, err := e.grader.Compiler.CompileWith(ctx, l, src.path, src.extra)

@@ -19,6 +19,7 @@ func newServeCmd() *cobra.Command {
 	var addr, data, natsURL, natsCreds, natsListen, natsCert, natsKey, storeURL string
 	var workers, maxConns, maxStreams, maxUserStreams, maxWaits, maxUserWaits int
 	var drain, requeue, streamLife time.Duration
+	lazy := true
 	cmd := &cobra.Command{
 		Use:   "serve",
 		Short: "Run the judging service: the HTTP API and web page, the queue, local workers and the store",
@@ -78,6 +79,16 @@ func newServeCmd() *cobra.Command {
 			if requeue < time.Second {
 				return usageError(fmt.Errorf("--requeue-after %s: want 1s or more", requeue))
 			}
+			// One server per data folder, before anything in it is opened.
+			unlock, err := service.LockData(data)
+			var inUse *service.InUseError
+			if errors.As(err, &inUse) {
+				return usageError(err)
+			}
+			if err != nil {
+				return internalError(err)
+			}
+			defer unlock()
 			l, err := net.Listen("tcp", addr)
 			if err != nil {
 				return usageError(fmt.Errorf("--addr %s: %w", addr, err))
@@ -87,7 +98,7 @@ func newServeCmd() *cobra.Command {
 			stderr := cmd.ErrOrStderr()
 			svc, err := service.Open(ctx, service.Config{
 				Judge: cfg, Data: data, Store: storeURL, NATS: natsURL, NATSCreds: natsCreds, NATSListen: natsListen, NATSTLSCert: natsCert, NATSTLSKey: natsKey,
-				Workers: workers, Sweep: requeue, Version: version(), MaxConns: maxConns,
+				Workers: workers, AllTests: !lazy, Sweep: requeue, Version: version(), MaxConns: maxConns,
 				API: api.Options{MaxStreams: maxStreams, MaxUserStreams: maxUserStreams, MaxWaits: maxWaits, MaxUserWaits: maxUserWaits, StreamLifetime: streamLife}, Log: slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: slog.LevelInfo})),
 			})
 			if err != nil {
@@ -131,6 +142,7 @@ func newServeCmd() *cobra.Command {
 	f.IntVar(&maxWaits, "max-waits", 1000, "?wait= requests held at once (503 past it)")
 	f.IntVar(&maxUserWaits, "max-user-waits", 8, "?wait= requests one user may have held (429 past it)")
 	f.DurationVar(&streamLife, "stream-lifetime", 10*time.Minute, "a live event stream ends after this long; the client reconnects with Last-Event-ID")
+	f.BoolVar(&lazy, "lazy", true, "stop judging a pass/fail problem at its first failing test, the rest reported as not run (--lazy=false: run every test; scoring problems always do)")
 	f.DurationVar(&requeue, "requeue-after", 2*time.Minute, "publish a submission again when it is still queued after this long (a job lost to a crash)")
 	return cmd
 }

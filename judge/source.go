@@ -25,7 +25,7 @@ type source struct {
 	// extra are the other files of a folder submission, placed beside
 	// path (nil for one file).
 	extra []runner.File
-	dir   string // a temporary folder to remove, for "-"
+	dir   string // a temporary folder to remove: the copy of a folder, or "-"'s file
 }
 
 // openSource checks the source argument before anything is compiled: it
@@ -41,15 +41,21 @@ func openSource(cmd *cobra.Command, e *env, arg, lang string) (*source, error) {
 				return nil, usageError(err)
 			}
 		}
-		path, l, extra, err := e.grader.PickFolder(arg, l, e.cfg.SourceLimit)
-		if err != nil {
-			return nil, usageError(err)
-		}
 		key, err := filepath.Abs(arg)
 		if err != nil {
 			return nil, usageError(fmt.Errorf("%s: %w", arg, err))
 		}
-		return &source{path: path, arg: arg, key: key, lang: l, extra: extra}, nil
+		// The folder is judged from a copy of the judge's own (PickFolder).
+		dir, err := os.MkdirTemp("", "judge-folder-")
+		if err != nil {
+			return nil, internalError(fmt.Errorf("copy the folder %s: %w", arg, err))
+		}
+		s := &source{arg: arg, key: key, dir: dir}
+		if s.path, s.lang, s.extra, err = e.grader.PickFolder(arg, dir, l, e.cfg.SourceLimit); err != nil {
+			s.close()
+			return nil, usageError(err)
+		}
+		return s, nil
 	}
 	if arg != "-" {
 		if err := grade.CheckSource(arg, e.cfg.SourceLimit); err != nil {

@@ -38,7 +38,9 @@ func newSubmitCmd() *cobra.Command {
 			"standard input, with --lang. Sources must not be empty nor larger than source_limit (default 256KiB).\n\n" +
 			"A folder is a program of several files, picked as in a Kattis package: the language most of its files are in\n" +
 			"(or --lang), main.* or the only file as the main source (for Java the class with main), the other files beside\n" +
-			"it (C and C++ files compiled and linked together), or build and run scripts; source_limit counts them together.",
+			"it (C and C++ files compiled and linked together), or build and run scripts. A folder is judged from a copy, and\n" +
+			"refused if it holds a link, a device, fifo or socket, more than 256 files and folders, folders more than 8 deep,\n" +
+			"or files over source_limit together at every depth.",
 		Example: "  judge submit a-plus-b solutions/a-plus-b/accepted/sum.go\n" +
 			"  judge submit flip-game my.cpp --format json\n" +
 			"  judge submit flip-game my.cpp --test 3 --test 'sample*' --show-input\n" +
@@ -76,11 +78,6 @@ func runSubmit(cmd *cobra.Command, args []string, f *submitFlags) error {
 		return err
 	}
 	defer e.close()
-	if f.format != "text" {
-		// The text report says it in its header; JSON readers get it in
-		// the report's warnings, and people watching stderr here.
-		e.warnBasic(cmd)
-	}
 	p, err := e.findProblem(args[0])
 	if err != nil {
 		return err
@@ -112,6 +109,13 @@ func runSubmit(cmd *cobra.Command, args []string, f *submitFlags) error {
 		if opt.Tests, err = failedTests(p, rec, recorded, args); err != nil {
 			return err
 		}
+	}
+	if f.format != "text" {
+		// The text report says it in its header; JSON readers get it in
+		// the report's warnings, and people watching stderr here. Only
+		// now that the submission will be judged: a usage error stays
+		// the one line it is.
+		e.warnBasic(cmd)
 	}
 	lv := newLive(cmd.OutOrStdout(), cmd.ErrOrStderr(), f.format, p.Title, e.style)
 	rep, err := e.grader.Grade(ctx, grade.Submission{Problem: p, Source: src.path, Language: src.lang, Extra: src.extra}, lv.options(opt))

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"time"
 
+	"github.com/puzzlejudge/judge/feedback"
 	"github.com/puzzlejudge/judge/problem/kattis"
 )
 
@@ -60,6 +61,7 @@ func LoadKattis(dir string) (*Problem, error) {
 		Title:     md.Name,
 		Statement: pk.Statement,
 		Format:    FormatKattis,
+		Feedback:  feedback.Default,
 		Limits: Limits{
 			Time:   seconds(l.TimeLimit),
 			Memory: int64(l.Memory) * MiB,

@@ -145,6 +145,9 @@ func (tw *TextWriter) Summary(r *grade.Report) error {
 		summary += fmt.Sprintf("   %d/%d passed   max time %s   max memory %s", passed, len(r.Tests), ms(r.MaxTimeMs), Memory(r.MaxMemoryKB))
 	}
 	fmt.Fprintln(&b, summary)
+	if len(r.NotRun) > 0 {
+		fmt.Fprintf(&b, "%s\n", s.Dim(fmt.Sprintf("not run (stopped at the first failure): %s", termsafe.Line(strings.Join(r.NotRun, " ")))))
+	}
 	b.WriteString(scoreText(r, s))
 	if r.Error != "" {
 		fmt.Fprintf(&b, "internal error: %s\n", termsafe.Text(r.Error))

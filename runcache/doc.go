@@ -14,5 +14,8 @@
 //
 // Which results may be cached is the caller's decision: a run whose
 // outcome depends on the load of the machine (a wall-clock timeout, a
-// time close to a limit) or on the judge's own failure must not be.
+// time close to a limit) or on the judge's own failure must not be. What
+// an earlier program did to a box does not need to be in the key: every
+// run starts in a box as new (see package runner), so a result depends on
+// the run's own programs alone.
 package runcache

@@ -50,10 +50,10 @@ type box struct {
 	outBuf, inBuf []byte
 	// expander replaces {prog} and {box} in arguments and environment.
 	expander *strings.Replacer
-	// writable are the box's writable folders (work, tmp), open to look
-	// at after each run, and dirBuf what clean reads them into.
-	writable []*os.File
-	dirBuf   []byte
+	// held are the folders a program may change, open to look at after
+	// each run (see reset), and dirBuf what reset reads them into.
+	held   []heldFolder
+	dirBuf []byte
 }
 
 // runGroup is a run's cgroup, made ahead of the run: its task limit set
@@ -134,6 +134,9 @@ func (b *box) create() error {
 		if err := unix.Mount("tmpfs", filepath.Join(b.dir, "prog"), "tmpfs", unix.MS_NOSUID|unix.MS_NODEV, "size=2g,nr_inodes=4096,mode=0755"); err != nil {
 			return fmt.Errorf("mount program tmpfs: %w", err)
 		}
+	}
+	if err := b.holdFolders(); err != nil {
+		return err
 	}
 	return b.startHelper()
 }
@@ -309,7 +312,9 @@ func (b *box) destroy() error {
 	if b.control != nil {
 		b.control.Close()
 	}
-	closeAll(b.writable)
+	for _, h := range b.held {
+		h.f.Close()
+	}
 	var first error
 	if b.next != nil {
 		b.retire(b.next)
@@ -321,7 +326,7 @@ func (b *box) destroy() error {
 			first = fmt.Errorf("unmount %s: %w", b.dir, err)
 		}
 	}
-	if err := os.RemoveAll(b.dir); err != nil && first == nil {
+	if err := removeAll(b.dir); err != nil && first == nil {
 		first = err
 	}
 	return first

@@ -7,8 +7,9 @@
 // Boxes are reused between runs, but nothing of a run is: every run gets a
 // fresh cgroup and a cgroup namespace of its own, the box's IPC namespace
 // is emptied after it (every SysV object and POSIX message queue), its
-// working folders are emptied, standard input is a pipe the judge feeds
-// (or a pipe end the caller gives: see RunInteraction), and its program
+// working folders are emptied and must be as they were made, or the box
+// is replaced (see below), standard input is a pipe the judge feeds (or
+// a pipe end the caller gives: see RunInteraction), and its program
 // folder is read-only (full mode) or placed again when changed (basic).
 // Programs start from one launcher thread per box, dressed once: a
 // session keyring of the box's own (empty: the filter denies every
@@ -25,6 +26,7 @@
 //	               ends the caller gives: Spec.StdinPipe, StdoutPipe)
 //	pair.go        two programs joined by pipes (interactive problems)
 //	files.go       program and work files placed, outputs collected
+//	reset.go       each box's writable folders checked, emptied after a run
 //	helper*.go     the helper's side: its loop, the box's root, the
 //	               launcher and the fork, the IPC clean-up
 //	cpus.go        the CPU each run is bound to
@@ -51,6 +53,26 @@
 // asked for by name, it runs programs as a box uid with no capabilities
 // and RLIMIT_NPROC. Programs get no_new_privs, a new session keyring and
 // the seccomp filter in both modes.
+//
+// # Every run in a box as new
+//
+// A run, and a compile, starts in a box whose writable folders ({box} and
+// $TMPDIR) are as a new box's: empty, with the mode, owner, extended
+// attributes (POSIX ACLs, default or access, and user.* ones among them)
+// and inode flags they were made with, whatever the box's last program
+// did.
+// Each box holds those folders open from its creation (in basic mode, its
+// program folder and its own folder too, which a program that keeps the
+// judge's uid can change) with their state then. After each run, what is
+// left in them is removed (files, folders of any mode, fifos, sockets,
+// links), and their state is read again (fstat, listxattr and
+// FS_IOC_GETFLAGS on the held descriptors: a few system calls, nothing
+// more for most runs). A box whose folders differ in any of that, or
+// hold something that cannot be removed, is not repaired but thrown
+// away, and the next run gets a new box (a new tmpfs in full mode, a new
+// folder in basic mode; a new helper too, which costs about ten runs);
+// Result.BoxChanged tells the caller, so that a compile cache does not
+// keep what such a run made.
 //
 // # Ownership
 //
@@ -95,7 +117,11 @@
 //	        in basic mode); a fork bomb fails to fork and ends by another
 //	        limit.
 //	Files   RLIMIT_NOFILE.
-//	Disk    the box's tmpfs size (full mode).
+//	Disk    the box's tmpfs size (full mode), and in any mode what the
+//	        files collected after a run (Spec.Collect, Spec.CollectAll)
+//	        may be together by apparent sizes (a sparse file counts
+//	        whole): they are counted first, and past it none is copied
+//	        and Run returns ErrCollectLimit. Collecting follows no link.
 //
 // When a run ends, for any reason, every process it started is killed.
 //
@@ -146,5 +172,11 @@
 // swapon, swapoff; acct; syslog; lookup_dcookie; and every call of the
 // x32 ABI. clone3 gets ENOSYS (its flags are out of the filter's sight; C
 // libraries fall back to clone). A call through the i386 ABI (int 0x80, a
-// 32-bit binary) kills the program (SIGSYS).
+// 32-bit binary) kills the program (SIGSYS). Sockets are limited to the
+// families runtimes use: socket makes AF_UNIX, AF_INET, AF_INET6 (which
+// reach nothing in full mode, whose network is a loopback that is down)
+// and AF_NETLINK with NETLINK_ROUTE only, socketpair AF_UNIX only; every
+// other family (AF_VSOCK, which is not network-namespaced, AF_PACKET,
+// AF_ALG, AF_XDP, ... and any unknown one) and netlink protocol fails with
+// EAFNOSUPPORT.
 package runner

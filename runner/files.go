@@ -130,29 +130,6 @@ func (b *box) workDirs(rel string) error {
 	return nil
 }
 
-// clean empties the writable directories after a run. Most runs leave
-// nothing there, which one look through a folder held open tells.
-func (b *box) clean() {
-	if b.writable == nil {
-		b.dirBuf = make([]byte, 4096)
-		for _, d := range []string{"work", "tmp"} {
-			f, err := os.Open(filepath.Join(b.dir, d))
-			if err != nil {
-				closeAll(b.writable)
-				b.writable = nil
-				break
-			}
-			b.writable = append(b.writable, f)
-		}
-	}
-	for i, d := range []string{"work", "tmp"} {
-		if i < len(b.writable) && isEmptyDir(b.writable[i], b.dirBuf) {
-			continue
-		}
-		_ = clearDir(filepath.Join(b.dir, d))
-	}
-}
-
 // isEmptyDir reports whether the open directory dir holds nothing but "."
 // and "..", reading it from its start into buf. It says false whenever it
 // cannot tell.
@@ -178,7 +155,7 @@ func clearDir(dir string) error {
 	}
 	var first error
 	for _, e := range entries {
-		if err := os.RemoveAll(filepath.Join(dir, e.Name())); err != nil && first == nil {
+		if err := removeAll(filepath.Join(dir, e.Name())); err != nil && first == nil {
 			first = err
 		}
 	}
@@ -188,27 +165,74 @@ func clearDir(dir string) error {
 // errNotRegular is collect's error for what is not a regular file.
 var errNotRegular = errors.New("not a regular file")
 
-// collect copies a file the program made out of the box. It refuses links
-// and anything but a regular file, so that a hostile compiler cannot make
-// the judge read a host file.
-func collect(src, dst string) error {
+// ErrCollectLimit is the error of a run whose files to collect
+// (Spec.Collect, Spec.CollectAll) are more than the box's disk size
+// together, by their apparent sizes: a sparse file the box's tmpfs holds
+// for nothing is not expanded onto the host's disk.
+var ErrCollectLimit = errors.New("the files to collect are more than the box's disk size together")
+
+// collector copies files a program made out of the box, at most left
+// bytes in all; a dry one only counts them.
+type collector struct {
+	left, limit int64
+	dry         bool
+}
+
+// collectRun collects the files of spec after its run (res), first
+// counting them, so that nothing is copied out of the box when they are
+// more than disk bytes together. A file named in spec.Collect that cannot
+// be collected is an error only after a run that succeeded.
+func collectRun(work string, spec Spec, res Result, disk int64) error {
+	for _, dry := range []bool{true, false} {
+		c := &collector{left: disk, limit: disk, dry: dry}
+		for _, name := range spec.Collect {
+			if err := c.collect(filepath.Join(work, name), filepath.Join(spec.CollectDir, name)); err != nil && res.OK() {
+				return fmt.Errorf("collect %s: %w", name, err)
+			}
+		}
+		if spec.CollectAll {
+			if err := c.collectAll(work, spec.CollectDir); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// collect copies the file src out of the box to dst. It refuses links and
+// anything but a regular file, so that a hostile compiler cannot make the
+// judge read a host file.
+func (c *collector) collect(src, dst string) error {
 	in, err := os.OpenFile(src, os.O_RDONLY|syscall.O_NOFOLLOW|syscall.O_NONBLOCK, 0)
 	if err != nil {
 		return err
 	}
 	defer in.Close()
+	return c.file(in, filepath.Base(src), dst)
+}
+
+// file copies the open file in, called name, to dst, if it is a regular
+// file within what is left to collect.
+func (c *collector) file(in *os.File, name, dst string) error {
 	fi, err := in.Stat()
 	if err != nil {
 		return err
 	}
 	if !fi.Mode().IsRegular() {
-		return fmt.Errorf("%s: %w", filepath.Base(src), errNotRegular)
+		return fmt.Errorf("%s: %w", name, errNotRegular)
+	}
+	if fi.Size() > c.left {
+		return fmt.Errorf("%s: %w (%d bytes with it; box_disk is %d)", name, ErrCollectLimit, c.limit-c.left+fi.Size(), c.limit)
+	}
+	c.left -= fi.Size()
+	if c.dry {
+		return nil
 	}
 	tmp, err := os.CreateTemp(filepath.Dir(dst), ".collect-*")
 	if err != nil {
 		return err
 	}
-	if _, err := io.Copy(tmp, in); err != nil {
+	if _, err := io.CopyN(tmp, in, fi.Size()); err != nil && !errors.Is(err, io.EOF) {
 		tmp.Close()
 		os.Remove(tmp.Name())
 		return err
@@ -231,31 +255,59 @@ const maxCollectDepth = 8
 // collectAll copies every regular file of dir into dst, and the folders
 // below it, up to maxCollectDepth deep (see Spec.CollectAll); the rest is
 // left (links included), and so is a file that turns out not to be
-// regular when opened.
-func collectAll(dir, dst string) error {
-	return collectTree(dir, dst, 0)
+// regular when opened. Each folder and file is opened relative to its
+// open folder, links not followed.
+func (c *collector) collectAll(dir, dst string) error {
+	fd, err := unix.Open(dir, unix.O_RDONLY|unix.O_DIRECTORY|unix.O_NOFOLLOW|unix.O_CLOEXEC, 0)
+	if err != nil {
+		return fmt.Errorf("collect: %w", err)
+	}
+	f := os.NewFile(uintptr(fd), dir)
+	defer f.Close()
+	return c.tree(f, dst, "", 0)
 }
 
-func collectTree(dir, dst string, depth int) error {
-	entries, err := os.ReadDir(dir)
+// tree collects the open folder dir, rel below the top, into dst.
+func (c *collector) tree(dir *os.File, dst, rel string, depth int) error {
+	entries, err := dir.ReadDir(-1)
 	if err != nil {
 		return fmt.Errorf("collect: %w", err)
 	}
 	for _, e := range entries {
-		if e.IsDir() && depth < maxCollectDepth {
-			sub := filepath.Join(dst, e.Name())
-			if err := os.MkdirAll(sub, 0o755); err != nil {
-				return fmt.Errorf("collect %s: %w", e.Name(), err)
+		if !e.IsDir() && !e.Type().IsRegular() {
+			continue
+		}
+		flags := unix.O_RDONLY | unix.O_NOFOLLOW | unix.O_NONBLOCK | unix.O_CLOEXEC
+		if e.IsDir() {
+			if depth >= maxCollectDepth {
+				continue
 			}
-			if err := collectTree(filepath.Join(dir, e.Name()), sub, depth+1); err != nil {
+			flags |= unix.O_DIRECTORY
+		}
+		fd, err := unix.Openat(int(dir.Fd()), e.Name(), flags, 0)
+		if errors.Is(err, unix.ELOOP) || errors.Is(err, unix.ENOTDIR) {
+			continue // no longer what it was listed as
+		}
+		if err != nil {
+			return fmt.Errorf("collect %s: %w", e.Name(), err)
+		}
+		f := os.NewFile(uintptr(fd), e.Name())
+		if e.IsDir() {
+			sub := filepath.Join(dst, e.Name())
+			if !c.dry {
+				err = os.MkdirAll(sub, 0o755)
+			}
+			if err == nil {
+				err = c.tree(f, sub, filepath.Join(rel, e.Name()), depth+1)
+			}
+		} else if err = c.file(f, filepath.Join(rel, e.Name()), filepath.Join(dst, e.Name())); errors.Is(err, errNotRegular) {
+			err = nil
+		}
+		f.Close()
+		if err != nil {
+			if errors.Is(err, ErrCollectLimit) {
 				return err
 			}
-			continue
-		}
-		if !e.Type().IsRegular() {
-			continue
-		}
-		if err := collect(filepath.Join(dir, e.Name()), filepath.Join(dst, e.Name())); err != nil && !errors.Is(err, syscall.ELOOP) && !errors.Is(err, errNotRegular) {
 			return fmt.Errorf("collect %s: %w", e.Name(), err)
 		}
 	}

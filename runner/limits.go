@@ -104,6 +104,13 @@ type Result struct {
 	Memory   int64          // peak resident memory of the tree, bytes
 	Output   int64          // bytes written to stdout
 	Stderr   []byte         // the first Limits.Stderr bytes of stderr (of both streams with Spec.Combined)
+	// BoxChanged says the run left its box changed beyond what emptying
+	// its folders undoes (see "Every run in a box as new" in the package
+	// documentation), or that the box could not be proven unchanged: the
+	// box was replaced, and no later run sees it. What the run itself
+	// saw was its own doing, but a caller that keeps results (a compile
+	// cache) does not keep this one.
+	BoxChanged bool
 }
 
 // OK reports whether the program exited by itself with code 0.

@@ -90,7 +90,11 @@ func (b *box) run(ctx context.Context, spec Spec, lim Limits, cpu int) (res Resu
 	if err := b.placeProgram(spec.Program); err != nil {
 		return res, false, err
 	}
-	defer b.clean()
+	defer func() {
+		if !b.reset() {
+			healthy, res.BoxChanged = false, true
+		}
+	}()
 	if err := b.placeWork(spec.Work); err != nil {
 		return res, false, err
 	}
@@ -224,15 +228,8 @@ func (b *box) run(ctx context.Context, spec Spec, lim Limits, cpu int) (res Resu
 	} else {
 		res.Signal = o.sig()
 	}
-	for _, name := range spec.Collect {
-		if err := collect(filepath.Join(b.dir, "work", name), filepath.Join(spec.CollectDir, name)); err != nil && res.OK() {
-			return res, true, fmt.Errorf("collect %s: %w", name, err)
-		}
-	}
-	if spec.CollectAll {
-		if err := collectAll(filepath.Join(b.dir, "work"), spec.CollectDir); err != nil {
-			return res, true, err
-		}
+	if err := collectRun(filepath.Join(b.dir, "work"), spec, res, b.sandbox.disk); err != nil {
+		return res, true, err
 	}
 	return res, true, nil
 }

@@ -24,7 +24,9 @@ type Spec struct {
 	// Name there may be a relative path (state/seen.txt), its folders made.
 	Work []File
 	// Collect names files of the working directory to copy, after the run,
-	// into CollectDir (regular files only; links are refused).
+	// into CollectDir (regular files only; links are refused). What
+	// Collect and CollectAll bring out is at most the box's disk size
+	// together, by apparent sizes, or nothing is (ErrCollectLimit).
 	Collect    []string
 	CollectDir string
 	// CollectAll copies, besides Collect, every regular file of the

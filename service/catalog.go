@@ -275,7 +275,8 @@ func (c *catalog) Problems(ctx context.Context) ([]api.Problem, error) {
 	ps, _ := problem.List(c.cfg.ProblemsDir)
 	out := make([]api.Problem, 0, len(ps))
 	for _, p := range ps {
-		out = append(out, api.Problem{Slug: p.Slug, Title: p.Title, TimeMs: p.Limits.Time.Milliseconds(), MemoryKB: p.Limits.Memory >> 10, Tests: len(p.Tests)})
+		out = append(out, api.Problem{Slug: p.Slug, Title: p.Title, TimeMs: p.Limits.Time.Milliseconds(), MemoryKB: p.Limits.Memory >> 10, Tests: len(p.Tests),
+			Feedback: string(p.Feedback)})
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].Slug < out[j].Slug })
 	return out, nil

@@ -38,6 +38,8 @@ type jobs struct {
 	log   *slog.Logger
 	// version is the judge's, named in every job.
 	version string
+	// allTests turns lazy judging off (Config.AllTests).
+	allTests bool
 	// metrics is set once the gauges reading the queue exist.
 	metrics *metrics.Metrics
 
@@ -75,7 +77,7 @@ type jobs struct {
 // openJobs starts (or dials) NATS, sets up the queue and the package
 // store, and starts the applier, the give-up watch and the live feed.
 func openJobs(ctx context.Context, cfg Config, st store.Store, h *hub, cat *catalog, log *slog.Logger) (_ *jobs, err error) {
-	j := &jobs{st: st, hub: h, cat: cat, log: log, version: cfg.Version, localWorker: localWorkerID()}
+	j := &jobs{st: st, hub: h, cat: cat, log: log, version: cfg.Version, allTests: cfg.AllTests, localWorker: localWorkerID()}
 	defer func() {
 		if err != nil {
 			j.close()
@@ -192,6 +194,7 @@ func (j *jobs) publish(ctx context.Context, sub store.Submission, hash string) e
 	_, err = j.q.Publish(ctx, queue.Job{
 		SubmissionID: sub.ID, Gen: int64(sub.Gen), Problem: sub.Problem, PackageHash: hash,
 		Language: sub.Language, Filename: sub.Filename, Source: sub.Source, JudgeVersion: j.version,
+		StopOnFail: !j.allTests,
 	})
 	switch {
 	case err == nil || isQueueFull(err):

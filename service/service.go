@@ -59,6 +59,11 @@ type Config struct {
 	// TestWorkers is how many tests one submission runs at once (0: the
 	// configuration's).
 	TestWorkers int
+	// AllTests judges every test of a pass/fail problem. By default the
+	// service judges lazily, as DOMjudge does: it stops at a pass/fail
+	// problem's first failing test, which decides the verdict, and reports
+	// the rest as not run. A scoring problem always runs every test.
+	AllTests bool
 	// API holds the API's limits.
 	API api.Options
 	// MaxConns caps the HTTP connections open at once (0: derived from

@@ -168,6 +168,9 @@ func (h *Handler) submissionPage(w http.ResponseWriter, r *http.Request) {
 	title := sub.Problem
 	if rep != nil {
 		rows = rep.Tests
+		for _, name := range rep.NotRun {
+			rows = append(rows, testRow{Name: name, NotRun: true})
+		}
 	}
 	if st, err := h.st.Statement(r.Context(), sub.Problem); err == nil {
 		title = st.Title

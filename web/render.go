@@ -114,6 +114,7 @@ type report struct {
 	Verdict     string        `json:"verdict"`
 	Compile     compileReport `json:"compile"`
 	Tests       []testRow     `json:"tests"`
+	NotRun      []string      `json:"not_run"`
 	MaxTimeMs   int64         `json:"max_time_ms"`
 	MaxMemoryKB int64         `json:"max_memory_kb"`
 	Limits      limitsReport  `json:"limits"`
@@ -189,6 +190,8 @@ type testRow struct {
 	Diff     *struct {
 		Text string
 	} `json:"diff"`
+	// NotRun marks a test lazy judging did not run: an earlier one failed.
+	NotRun bool `json:"-"`
 }
 
 type limitsReport struct {

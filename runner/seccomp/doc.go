@@ -3,7 +3,24 @@
 //
 // The filter is a deny list: every call is allowed but the few below, which
 // fail with EPERM (ENOSYS for clone3) so that runtimes which probe for a
-// feature fall back instead of dying. It is built with
+// feature fall back instead of dying.
+//
+// Sockets are the exception, an allow list of families: socket(2) makes
+// AF_UNIX, AF_INET, AF_INET6 and AF_NETLINK sockets, the last with
+// NETLINK_ROUTE only, and socketpair(2) AF_UNIX pairs; every other family
+// (AF_VSOCK, AF_PACKET, AF_KEY, AF_ALG, AF_BLUETOOTH, AF_XDP, AF_RDS,
+// AF_TIPC, AF_CAN, AF_PPPOX, AF_LLC, AF_NFC, AF_QIPCRTR, AF_SMC, any
+// family the kernel may add) and every other netlink protocol fails with
+// EAFNOSUPPORT, the kernel's own answer for a family it was built without,
+// which programs handle. AF_VSOCK matters most: it is not
+// network-namespaced, and reaches the hypervisor and other VMs from inside
+// a box. The families left are what runtimes use: AF_UNIX; AF_INET and
+// AF_INET6, which the JVM, Go, Python, node and Rust open at start or on
+// first use and which reach nothing from a full-mode box, whose network is
+// a loopback that is down; NETLINK_ROUTE, through which glibc (getaddrinfo,
+// if_nameindex) and Go (net.Interfaces) list the interfaces. The family
+// and protocol are compared on all 64 bits, so a value the kernel would
+// truncate to an allowed one is refused. It is built with
 // github.com/elastic/go-seccomp-bpf, once per process; [Install] only loads
 // it, on the calling thread.
 //
@@ -35,52 +52,55 @@
 // "any" is every call, and those two rules are checked first. runner/doc.go
 // copies the list.
 //
-//	any                EPERM   x32 ABI (bit 0x40000000): the same calls under other numbers
-//	any                SIGSYS  i386 ABI (int 0x80, 32-bit binaries): the same calls under other numbers; killed
-//	unshare            EPERM   flags other than CLONE_NEWCGROUP alone: creates namespaces (a user namespace gives all capabilities in it); a cgroup namespace alone needs CAP_SYS_ADMIN, which only the box's own fork has
-//	clone              EPERM   flags with a CLONE_NEW* bit: creates namespaces; threads and forks pass
-//	clone3             ENOSYS  its flags are in memory seccomp cannot read; glibc then falls back to clone
-//	setns              EPERM   joins another namespace
-//	mount              EPERM   changes the mount table
-//	umount2            EPERM   changes the mount table
-//	pivot_root         EPERM   changes the root
-//	chroot             EPERM   changes the root
-//	fsopen             EPERM   new mount API: mounts
-//	fsconfig           EPERM   new mount API: mounts
-//	fsmount            EPERM   new mount API: mounts
-//	fspick             EPERM   new mount API: reconfigures a mount
-//	move_mount         EPERM   new mount API: mounts
-//	open_tree          EPERM   new mount API: clones a mount
-//	open_tree_attr     EPERM   new mount API (Linux 6.15): clones a mount with new attributes
-//	mount_setattr      EPERM   new mount API: changes a mount's attributes
-//	open_by_handle_at  EPERM   opens files by handle, past the mount's root (the shocker escape)
-//	name_to_handle_at  EPERM   makes the handles open_by_handle_at takes
-//	quotactl           EPERM   disk quota administration
-//	quotactl_fd        EPERM   disk quota administration
-//	keyctl             EPERM   keyrings are not namespaced: could read or plant the user's keys
-//	add_key            EPERM   keyrings are not namespaced
-//	request_key        EPERM   keyrings are not namespaced
-//	io_uring_setup     EPERM   io_uring: a large attack surface; its operations go around the filter
-//	io_uring_enter     EPERM   io_uring
-//	io_uring_register  EPERM   io_uring
-//	bpf                EPERM   eBPF programs and maps: a large attack surface
-//	perf_event_open    EPERM   performance counters: side channels, a large attack surface
-//	userfaultfd        EPERM   stalls the kernel at a chosen page fault, a staple of exploits
-//	ptrace             EPERM   request not TRACEME, CONT, SETOPTIONS: touches other processes (see ptrace)
-//	process_vm_readv   EPERM   reads another process's memory
-//	process_vm_writev  EPERM   writes another process's memory
-//	pidfd_getfd        EPERM   copies a descriptor out of another process
-//	kexec_load         EPERM   loads a new kernel
-//	kexec_file_load    EPERM   loads a new kernel
-//	init_module        EPERM   loads a kernel module
-//	finit_module       EPERM   loads a kernel module
-//	delete_module      EPERM   unloads a kernel module
-//	reboot             EPERM   reboots the machine
-//	swapon             EPERM   changes swap
-//	swapoff            EPERM   changes swap
-//	acct               EPERM   process accounting to a file
-//	syslog             EPERM   reads or clears the kernel log
-//	lookup_dcookie     EPERM   kernel profiling internals
+//	any                EPERM         x32 ABI (bit 0x40000000): the same calls under other numbers
+//	any                SIGSYS        i386 ABI (int 0x80, 32-bit binaries): the same calls under other numbers; killed
+//	unshare            EPERM         flags other than CLONE_NEWCGROUP alone: creates namespaces (a user namespace gives all capabilities in it); a cgroup namespace alone needs CAP_SYS_ADMIN, which only the box's own fork has
+//	clone              EPERM         flags with a CLONE_NEW* bit: creates namespaces; threads and forks pass
+//	clone3             ENOSYS        its flags are in memory seccomp cannot read; glibc then falls back to clone
+//	setns              EPERM         joins another namespace
+//	mount              EPERM         changes the mount table
+//	umount2            EPERM         changes the mount table
+//	pivot_root         EPERM         changes the root
+//	chroot             EPERM         changes the root
+//	fsopen             EPERM         new mount API: mounts
+//	fsconfig           EPERM         new mount API: mounts
+//	fsmount            EPERM         new mount API: mounts
+//	fspick             EPERM         new mount API: reconfigures a mount
+//	move_mount         EPERM         new mount API: mounts
+//	open_tree          EPERM         new mount API: clones a mount
+//	open_tree_attr     EPERM         new mount API (Linux 6.15): clones a mount with new attributes
+//	mount_setattr      EPERM         new mount API: changes a mount's attributes
+//	open_by_handle_at  EPERM         opens files by handle, past the mount's root (the shocker escape)
+//	name_to_handle_at  EPERM         makes the handles open_by_handle_at takes
+//	quotactl           EPERM         disk quota administration
+//	quotactl_fd        EPERM         disk quota administration
+//	keyctl             EPERM         keyrings are not namespaced: could read or plant the user's keys
+//	add_key            EPERM         keyrings are not namespaced
+//	request_key        EPERM         keyrings are not namespaced
+//	io_uring_setup     EPERM         io_uring: a large attack surface; its operations go around the filter
+//	io_uring_enter     EPERM         io_uring
+//	io_uring_register  EPERM         io_uring
+//	bpf                EPERM         eBPF programs and maps: a large attack surface
+//	perf_event_open    EPERM         performance counters: side channels, a large attack surface
+//	userfaultfd        EPERM         stalls the kernel at a chosen page fault, a staple of exploits
+//	ptrace             EPERM         request not TRACEME, CONT, SETOPTIONS: touches other processes (see ptrace)
+//	process_vm_readv   EPERM         reads another process's memory
+//	process_vm_writev  EPERM         writes another process's memory
+//	pidfd_getfd        EPERM         copies a descriptor out of another process
+//	kexec_load         EPERM         loads a new kernel
+//	kexec_file_load    EPERM         loads a new kernel
+//	init_module        EPERM         loads a kernel module
+//	finit_module       EPERM         loads a kernel module
+//	delete_module      EPERM         unloads a kernel module
+//	reboot             EPERM         reboots the machine
+//	swapon             EPERM         changes swap
+//	swapoff            EPERM         changes swap
+//	acct               EPERM         process accounting to a file
+//	syslog             EPERM         reads or clears the kernel log
+//	lookup_dcookie     EPERM         kernel profiling internals
+//	socket             EAFNOSUPPORT  family other than AF_UNIX, AF_INET, AF_INET6, AF_NETLINK: AF_VSOCK is not network-namespaced, the others are attack surface no judged program needs
+//	socket             EAFNOSUPPORT  AF_NETLINK with a protocol other than NETLINK_ROUTE: runtimes read interfaces through NETLINK_ROUTE; the other protocols (netfilter, audit, uevents, ...) are attack surface
+//	socketpair         EAFNOSUPPORT  family other than AF_UNIX: only AF_UNIX makes pairs a program needs (AF_TIPC makes them too)
 //
 // Most of these need privileges the box has dropped anyway; the filter is a
 // second wall, and the only one in basic mode, where the program runs as the
@@ -121,8 +141,9 @@
 // (55 µs warm), once per process. Install is then one prctl and one
 // seccomp(2): about 0.2 ms on the 2-core VM the tests ran on, which is the
 // kernel's cost of loading any filter there (a two-instruction filter costs
-// the same). The filter reads the arguments of clone and ptrace only, so
-// since Linux 5.11 the kernel caches its answer for every other call, and a
+// the same). The filter reads the arguments of unshare, clone, ptrace,
+// socket and socketpair only, so since Linux 5.11 the kernel caches its
+// answer for every other call, and a
 // filtered getpid costs what an unfiltered one does (BenchmarkGetpid).
 //
 // The filter is loaded with SECCOMP_FILTER_FLAG_SPEC_ALLOW: otherwise a

@@ -105,6 +105,7 @@ func build() ([]unix.SockFilter, error) {
 func instructions() ([]bpf.Instruction, error) {
 	perm := libseccomp.SyscallGroup{Action: libseccomp.ActionErrno | libseccomp.Action(unix.EPERM)}
 	nosys := libseccomp.SyscallGroup{Action: libseccomp.ActionErrno | libseccomp.Action(unix.ENOSYS)}
+	family := libseccomp.SyscallGroup{Action: libseccomp.ActionErrno | libseccomp.Action(unix.EAFNOSUPPORT)}
 	for _, e := range table() {
 		var g *libseccomp.SyscallGroup
 		switch e.Result {
@@ -112,6 +113,8 @@ func instructions() ([]bpf.Instruction, error) {
 			g = &perm
 		case resultENOSYS:
 			g = &nosys
+		case resultFamily:
+			g = &family
 		}
 		if e.Syscall == AnyCall || g == nil {
 			continue // the prologue's rules
@@ -124,7 +127,7 @@ func instructions() ([]bpf.Instruction, error) {
 	}
 	policy := libseccomp.Policy{
 		DefaultAction: libseccomp.ActionAllow,
-		Syscalls:      []libseccomp.SyscallGroup{perm, nosys},
+		Syscalls:      []libseccomp.SyscallGroup{perm, nosys, family},
 	}
 	body, err := policy.Assemble()
 	if err != nil {

@@ -22,6 +22,7 @@ const (
 	retKill  = unix.SECCOMP_RET_KILL_PROCESS
 	retEPERM = unix.SECCOMP_RET_ERRNO | uint32(unix.EPERM)
 	retNOSYS = unix.SECCOMP_RET_ERRNO | uint32(unix.ENOSYS)
+	retNOAF  = unix.SECCOMP_RET_ERRNO | uint32(unix.EAFNOSUPPORT)
 )
 
 // loaded is the program exactly as Install hands it to the kernel, decoded
@@ -139,6 +140,32 @@ func TestProgram(t *testing.T) {
 		unix.PTRACE_SETREGSET, unix.PTRACE_SECCOMP_GET_FILTER, unix.PTRACE_SET_SYSCALL_USER_DISPATCH_CONFIG} {
 		calls = append(calls, call{fmt.Sprintf("ptrace %#x", req), x86, unix.SYS_PTRACE, []uint64{req, 1234}, retEPERM})
 	}
+	// Socket families: every family up to past AF_MAX, the allowed ones
+	// with high bits too, and netlink's protocols.
+	for family := uint64(0); family < 64; family++ {
+		want, pair := uint32(retNOAF), uint32(retNOAF)
+		switch family {
+		case unix.AF_UNIX:
+			want, pair = retAllow, retAllow
+		case unix.AF_INET, unix.AF_INET6, unix.AF_NETLINK:
+			want = retAllow
+		}
+		calls = append(calls,
+			call{fmt.Sprintf("socket family %d", family), x86, unix.SYS_SOCKET, []uint64{family, unix.SOCK_STREAM, 0}, want},
+			call{fmt.Sprintf("socket family %d with high bits", family), x86, unix.SYS_SOCKET, []uint64{1<<32 | family, unix.SOCK_STREAM, 0}, retNOAF},
+			call{fmt.Sprintf("socketpair family %d", family), x86, unix.SYS_SOCKETPAIR, []uint64{family, unix.SOCK_STREAM, 0, 0}, pair},
+			call{fmt.Sprintf("socketpair family %d with high bits", family), x86, unix.SYS_SOCKETPAIR, []uint64{1<<32 | family, unix.SOCK_STREAM, 0, 0}, retNOAF})
+	}
+	calls = append(calls,
+		call{"socket family -1", x86, unix.SYS_SOCKET, []uint64{0xffffffff_ffffffff, unix.SOCK_STREAM, 0}, retNOAF},
+		call{"socket AF_UNIX datagram", x86, unix.SYS_SOCKET, []uint64{unix.AF_UNIX, unix.SOCK_DGRAM | unix.SOCK_CLOEXEC, 0}, retAllow},
+		call{"socket AF_INET6 datagram", x86, unix.SYS_SOCKET, []uint64{unix.AF_INET6, unix.SOCK_DGRAM, unix.IPPROTO_UDP}, retAllow},
+		call{"socket NETLINK_ROUTE raw", x86, unix.SYS_SOCKET, []uint64{unix.AF_NETLINK, unix.SOCK_RAW | unix.SOCK_CLOEXEC, unix.NETLINK_ROUTE}, retAllow},
+		call{"socket NETLINK_ROUTE with high bits", x86, unix.SYS_SOCKET, []uint64{unix.AF_NETLINK, unix.SOCK_RAW, 1 << 32}, retNOAF})
+	for _, proto := range []uint64{unix.NETLINK_USERSOCK, unix.NETLINK_SOCK_DIAG, unix.NETLINK_AUDIT, unix.NETLINK_NETFILTER,
+		unix.NETLINK_KOBJECT_UEVENT, unix.NETLINK_GENERIC, unix.NETLINK_XFRM, unix.NETLINK_CRYPTO, unix.NETLINK_RDMA} {
+		calls = append(calls, call{fmt.Sprintf("socket netlink protocol %d", proto), x86, unix.SYS_SOCKET, []uint64{unix.AF_NETLINK, unix.SOCK_RAW, proto}, retNOAF})
+	}
 	// Every call denied whatever its arguments.
 	for _, e := range table() {
 		if e.Syscall == AnyCall || e.args != nil {
@@ -206,6 +233,15 @@ func TestDeniedCalls(t *testing.T) {
 		"pidfd_getfd":        "EPERM",
 		"open_by_handle_at":  "EPERM",
 		"x32-getpid":         "EPERM",
+		// Sockets: the families runtimes use, and no other.
+		"socket-unix":          "ok",
+		"socket-inet6":         "ok",
+		"socket-netlink-route": "ok",
+		"socket-netlink-audit": "EAFNOSUPPORT",
+		"socket-vsock":         "EAFNOSUPPORT",
+		"socket-packet":        "EAFNOSUPPORT",
+		"socketpair-unix":      "ok",
+		"socketpair-inet":      "EAFNOSUPPORT",
 	}
 	// Calls whose answer without the filter does not depend on privileges
 	// or sysctls: the filter, not the kernel, must be what refuses them.
@@ -222,6 +258,9 @@ func TestDeniedCalls(t *testing.T) {
 		"add_key":           "ok",
 		"process_vm_readv":  "EFAULT",
 		"open_by_handle_at": "EFAULT",
+		"socket-unix":       "ok",
+		"socketpair-unix":   "ok",
+		"socketpair-inet":   "ENOTSUP", // EOPNOTSUPP, which ErrnoName calls ENOTSUP
 	}
 	if os.Geteuid() == 0 {
 		unfiltered["mount"] = "ENOENT"

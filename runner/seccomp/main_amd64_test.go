@@ -264,6 +264,30 @@ func probeSyscalls(args []string) error {
 			return e
 		}},
 		{"x32-getpid", func() unix.Errno { _, e := sys(x32Bit | unix.SYS_GETPID); return e }},
+		{"socket-unix", func() unix.Errno { return closeIfFd(sys(unix.SYS_SOCKET, unix.AF_UNIX, unix.SOCK_STREAM, 0)) }},
+		{"socket-inet6", func() unix.Errno { return closeIfFd(sys(unix.SYS_SOCKET, unix.AF_INET6, unix.SOCK_DGRAM, 0)) }},
+		{"socket-netlink-route", func() unix.Errno {
+			return closeIfFd(sys(unix.SYS_SOCKET, unix.AF_NETLINK, unix.SOCK_RAW, unix.NETLINK_ROUTE))
+		}},
+		{"socket-netlink-audit", func() unix.Errno {
+			return closeIfFd(sys(unix.SYS_SOCKET, unix.AF_NETLINK, unix.SOCK_RAW, unix.NETLINK_AUDIT))
+		}},
+		{"socket-vsock", func() unix.Errno { return closeIfFd(sys(unix.SYS_SOCKET, unix.AF_VSOCK, unix.SOCK_STREAM, 0)) }},
+		{"socket-packet", func() unix.Errno { return closeIfFd(sys(unix.SYS_SOCKET, unix.AF_PACKET, unix.SOCK_RAW, 0)) }},
+		{"socketpair-unix", func() unix.Errno {
+			var fds [2]int32
+			_, e := sys(unix.SYS_SOCKETPAIR, unix.AF_UNIX, unix.SOCK_STREAM, 0, ptr(&fds))
+			if e == 0 {
+				unix.Close(int(fds[0]))
+				unix.Close(int(fds[1]))
+			}
+			return e
+		}},
+		{"socketpair-inet", func() unix.Errno {
+			var fds [2]int32
+			_, e := sys(unix.SYS_SOCKETPAIR, unix.AF_INET, unix.SOCK_STREAM, 0, ptr(&fds))
+			return e
+		}},
 	}
 	for _, c := range calls {
 		fmt.Printf("%s %s\n", c.label, result(c.call()))

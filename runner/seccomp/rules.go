@@ -18,8 +18,9 @@ type Rule struct {
 	// When says for which arguments the call is denied; empty when it is
 	// denied whatever they are.
 	When string
-	// Result is what the program sees: "EPERM" or "ENOSYS" (the call fails
-	// with that error) or "SIGSYS" (the kernel kills the process).
+	// Result is what the program sees: "EPERM", "ENOSYS" or
+	// "EAFNOSUPPORT" (the call fails with that error) or "SIGSYS" (the
+	// kernel kills the process).
 	Result string
 	// Why is the reason, in one line.
 	Why string
@@ -44,13 +45,29 @@ const (
 	// x32Bit marks a system call number of the x32 ABI on x86_64
 	// (__X32_SYSCALL_BIT).
 	x32Bit = 0x40000000
+
+	// netlinkRoute is NETLINK_ROUTE, the one netlink protocol a box
+	// may open.
+	netlinkRoute = 0
 )
+
+// socketFamilies are the socket families a box may create: what runtimes
+// and judged programs use. AF_UNIX for pipes and socketpairs; AF_INET and
+// AF_INET6, which runtimes open at start or on first use (the JVM probes
+// IPv6 with one) and which reach nothing from a box, whose network is a
+// loopback that is down; AF_NETLINK, with NETLINK_ROUTE only, which glibc
+// (getaddrinfo, if_nameindex) and Go's net package (net.Interfaces) read
+// the box's interfaces through.
+var socketFamilies = []uint64{unix.AF_UNIX, unix.AF_INET, unix.AF_INET6, unix.AF_NETLINK}
 
 // Results a rule gives.
 const (
 	resultEPERM  = "EPERM"
 	resultENOSYS = "ENOSYS"
 	resultKill   = "SIGSYS"
+	// resultFamily is the kernel's own answer for a socket family it
+	// lacks, which every program already handles.
+	resultFamily = "EAFNOSUPPORT"
 )
 
 // entry is a rule and, for a rule that depends on the arguments, the
@@ -150,7 +167,40 @@ func table() []entry {
 		deny("acct", "process accounting to a file"),
 		deny("syslog", "reads or clears the kernel log"),
 		deny("lookup_dcookie", "kernel profiling internals"),
+
+		// Socket families: most are not network-namespaced (AF_VSOCK
+		// reaches the hypervisor and other VMs) or are a large attack
+		// surface (AF_PACKET, AF_ALG, AF_XDP, netlink's other protocols).
+		{
+			Rule: Rule{Syscall: "socket", When: "family other than AF_UNIX, AF_INET, AF_INET6, AF_NETLINK", Result: resultFamily,
+				Why: "AF_VSOCK is not network-namespaced, the others are attack surface no judged program needs"},
+			args: notAny(0, socketFamilies),
+		},
+		{
+			Rule: Rule{Syscall: "socket", When: "AF_NETLINK with a protocol other than NETLINK_ROUTE", Result: resultFamily,
+				Why: "runtimes read interfaces through NETLINK_ROUTE; the other protocols (netfilter, audit, uevents, ...) are attack surface"},
+			args: libseccomp.ArgumentConditions{
+				{Argument: 0, Operation: libseccomp.Equal, Value: unix.AF_NETLINK},
+				{Argument: 2, Operation: libseccomp.NotEqual, Value: netlinkRoute},
+			},
+		},
+		{
+			Rule: Rule{Syscall: "socketpair", When: "family other than AF_UNIX", Result: resultFamily,
+				Why: "only AF_UNIX makes pairs a program needs (AF_TIPC makes them too)"},
+			args: notAny(0, []uint64{unix.AF_UNIX}),
+		},
 	}
+}
+
+// notAny is the conditions under which argument arg is none of values:
+// all 64 bits are compared, so a value the kernel would truncate to an
+// allowed one is refused too.
+func notAny(arg uint32, values []uint64) libseccomp.ArgumentConditions {
+	var c libseccomp.ArgumentConditions
+	for _, v := range values {
+		c = append(c, libseccomp.Condition{Argument: arg, Operation: libseccomp.NotEqual, Value: v})
+	}
+	return c
 }
 
 // String is the rule as one line of the package documentation's list:
@@ -160,7 +210,7 @@ func (r Rule) String() string {
 	if r.When != "" {
 		text = r.When + ": " + r.Why
 	}
-	return fmt.Sprintf("%-17s  %-6s  %s", r.Syscall, r.Result, text)
+	return fmt.Sprintf("%-17s  %-12s  %s", r.Syscall, r.Result, text)
 }
 
 // Denied lists the denied system calls and rules, in the order of the

@@ -1,0 +1,5 @@
+#include <iostream>
+
+int main() {
+	std::cout << "hello from a box as new" << std::endl;
+}

@@ -1,0 +1,1 @@
+print("hello from a box as new")
