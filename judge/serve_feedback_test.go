@@ -11,7 +11,6 @@ import (
 
 	"github.com/puzzlejudge/judge/grade"
 	"github.com/puzzlejudge/judge/service"
-	"github.com/puzzlejudge/judge/store"
 )
 
 // TestServeSubmitFeedback: `judge submit --server` shows what the API
@@ -25,17 +24,7 @@ func TestServeSubmitFeedback(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
 	defer cancel()
 	data, cache := t.TempDir(), t.TempDir()
-	st, err := store.Open(ctx, store.Location(data, ""))
-	if err != nil {
-		t.Fatal(err)
-	}
-	_, user, err := st.CreateToken(ctx, store.NewToken{User: "ann", Role: store.RoleUser, Name: "feedback test"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := st.Close(); err != nil {
-		t.Fatal(err)
-	}
+	user := userToken(t, ctx, data, "ann")
 	srv := runServe(t, data, cache, "--lazy=false")
 	admin, err := os.ReadFile(filepath.Join(data, service.AdminTokenFile))
 	if err != nil {

@@ -180,17 +180,7 @@ func TestServeShedsIdleFlood(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
 	defer cancel()
 	data, cache := t.TempDir(), t.TempDir()
-	st, err := store.Open(ctx, store.Location(data, ""))
-	if err != nil {
-		t.Fatal(err)
-	}
-	_, token, err := st.CreateToken(ctx, store.NewToken{User: "ann", Role: store.RoleUser, Name: "flood test"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := st.Close(); err != nil {
-		t.Fatal(err)
-	}
+	token := userToken(t, ctx, data, "ann")
 	// Basic mode run by root judges as nobody, who must reach the boxes.
 	boxes, err := os.MkdirTemp("", "judge-flood-boxes-")
 	if err != nil {
@@ -272,4 +262,22 @@ func TestServeShedsIdleFlood(t *testing.T) {
 		t.Errorf("the server ran out of descriptors; stderr:\n%s", srv.stderr)
 	}
 	srv.stop(t)
+}
+
+// userToken makes a user token in the store of the data folder data (no
+// server running on it yet).
+func userToken(t *testing.T, ctx context.Context, data, user string) string {
+	t.Helper()
+	st, err := store.Open(ctx, store.Location(data, ""))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, token, err := st.CreateToken(ctx, store.NewToken{User: user, Role: store.RoleUser, Name: t.Name()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := st.Close(); err != nil {
+		t.Fatal(err)
+	}
+	return token
 }
