@@ -115,8 +115,8 @@ func refuse(c net.Conn) {
 	_ = c.SetWriteDeadline(time.Now().Add(100 * time.Millisecond))
 	_, _ = c.Write([]byte(refusal))
 	if tc, ok := c.(*net.TCPConn); ok {
-		// Nothing read is left unread at close, which would reset the
-		// connection before the client reads the answer.
+		// Half-closed first: the answer goes out before the socket
+		// does.
 		_ = tc.CloseWrite()
 	}
 	_ = c.Close()
