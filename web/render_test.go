@@ -37,7 +37,7 @@ func renderPage(t *testing.T, name string, data any) string {
 func TestSubmissionPageScore(t *testing.T) {
 	sub := api.Submission{ID: "s1", Problem: "p", State: api.StateDone, Verdict: "AC", Report: json.RawMessage(scoredReport)}
 	rep := parseReport(sub.Report)
-	html := renderPage(t, "submission", submissionView{Sub: sub, Report: rep, Rows: rep.Tests})
+	html := renderPage(t, "submission", submissionView{Sub: sub, Report: rep, Rows: testRows(rep)})
 	for _, want := range []string{
 		`<dt id="score-label">score</dt><dd id="score">30/50</dd>`,
 		`<div class="scroll" id="groups-box"><table id="groups">`,
@@ -52,7 +52,7 @@ func TestSubmissionPageScore(t *testing.T) {
 	passFail := `{"verdict":"WA","compile":{"ok":true},"tests":[{"name":"1","verdict":"WA"}]}`
 	sub.Report = json.RawMessage(passFail)
 	rep = parseReport(sub.Report)
-	html = renderPage(t, "submission", submissionView{Sub: sub, Report: rep, Rows: rep.Tests})
+	html = renderPage(t, "submission", submissionView{Sub: sub, Report: rep, Rows: testRows(rep)})
 	for _, want := range []string{`<dt id="score-label" hidden>score</dt><dd id="score" hidden></dd>`, `id="groups-box" hidden>`} {
 		if !strings.Contains(html, want) {
 			t.Errorf("pass-fail page lacks %s", want)
