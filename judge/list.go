@@ -188,7 +188,7 @@ func timeLimits(en listEntry) string {
 	if en.TimeLimitMs == 0 {
 		return "from AC" // a Kattis package that leaves it to its accepted submissions
 	}
-	s := fmt.Sprintf("%d ms", en.TimeLimitMs)
+	s := figures.Millis(en.TimeLimitMs)
 	var names []string
 	for n := range en.LanguageTimeLimitsMs {
 		names = append(names, n)

@@ -299,7 +299,8 @@ func matches(expected, got verdict.Verdict) bool {
 	return got == expected || (expected == verdict.WA && got == verdict.PE)
 }
 
-func ms(d time.Duration) string { return fmt.Sprintf("%d ms", d.Milliseconds()) }
+// ms writes a duration in whole milliseconds: "1500 ms".
+func ms(d time.Duration) string { return figures.Millis(d.Milliseconds()) }
 
 // solutionCheck checks that a solution gets the verdict its folder
 // names; its message says which tests were run again with a longer wall
