@@ -10,7 +10,7 @@ import (
 	"github.com/puzzlejudge/judge/api"
 )
 
-// scoredReport is a done scoring submission's report (grade.Report's
+// scoredReport is a done scoring submission's report (judging.Report's
 // JSON), one group named to need escaping.
 const scoredReport = `{"verdict":"AC","compile":{"ok":true},"tests":[{"name":"secret/a/1","verdict":"AC"},{"name":"secret/c/1","verdict":"WA","message":"no"}],
 "limits":{"time_ms":1000},"score":30,"max_score":50,
