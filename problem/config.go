@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/puzzlejudge/judge/feedback"
+	"github.com/puzzlejudge/judge/figures"
 	"go.yaml.in/yaml/v3"
 )
 
@@ -236,7 +237,7 @@ func positiveSize(s string) (int64, error) {
 	if isNumber(s) {
 		return 0, fmt.Errorf("%q needs a unit (e.g. 256MiB, 1GiB, 512KiB)", s)
 	}
-	n, err := ParseSize(s)
+	n, err := figures.ParseSize(s)
 	if err != nil {
 		return 0, err
 	}

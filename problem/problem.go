@@ -19,6 +19,7 @@ import (
 	"time"
 
 	"github.com/puzzlejudge/judge/feedback"
+	"github.com/puzzlejudge/judge/figures"
 	"github.com/puzzlejudge/judge/internal/fileutil"
 	"github.com/puzzlejudge/judge/problem/kattis"
 )
@@ -48,7 +49,7 @@ const (
 
 // Defaults applied when problem.yaml leaves a key out.
 const (
-	DefaultOutputLimit = 64 * MiB
+	DefaultOutputLimit = 64 * figures.MiB
 	DefaultFloatAbs    = 1e-6
 	DefaultFloatRel    = 1e-6
 )
