@@ -130,6 +130,19 @@ func (r *rig) count(id string) int {
 	return n
 }
 
+// settle waits until the applier was handed every final the events stream
+// holds, and returns how many the stream holds of each submission. Call it
+// once no worker runs: the stream then holds every final there will be.
+func (r *rig) settle(t *testing.T, ctx context.Context) func(id string) int {
+	t.Helper()
+	stored := natstest.Settle(t, ctx, r.js, queue.EventsStream, queue.Subject("*", queue.KindFinal), func() int {
+		r.mu.Lock()
+		defer r.mu.Unlock()
+		return len(r.finals)
+	})
+	return func(id string) int { return int(stored[queue.Subject(id, queue.KindFinal)]) }
+}
+
 // liveEvents is the live events of a submission received so far.
 func (r *rig) liveEvents(id string) []queue.Event {
 	r.mu.Lock()
@@ -289,9 +302,13 @@ func TestWorkerJudges(t *testing.T) {
 			t.Errorf("%s: OnFinal got %+v, want the applier's final %+v", id, of, f)
 		}
 	}
-	time.Sleep(300 * time.Millisecond) // the applier sees any straggler
-	if n := r.count("ac"); n != 1 {
-		t.Errorf("ac applied %d times, want 1", n)
+	// Judged once each (ac published twice): one final stored, applied
+	// once.
+	stored := r.settle(t, ctx)
+	for _, id := range []string{"ac", "wa", "lang", "nopkg", "tight"} {
+		if s, n := stored(id), r.count(id); s != 1 || n != 1 {
+			t.Errorf("%s: %d finals stored, %d applied; want 1", id, s, n)
+		}
 	}
 	if ws, _ := r.q.Workers(ctx); len(ws) != 0 {
 		t.Errorf("after Run returned the registry still lists %+v", ws)
@@ -333,16 +350,25 @@ func TestWorkerDrainHandsBack(t *testing.T) {
 	if err := <-done; err != nil {
 		t.Fatal(err)
 	}
-	if n := r.count("slow"); n != 0 {
-		t.Fatalf("a final was applied (%d) though the drain ran out", n)
+	// Run returned: w1 published all it ever will.
+	if n := r.settle(t, ctx)("slow"); n != 0 {
+		t.Fatalf("%d finals stored though the drain ran out", n)
 	}
 	w2 := &Worker{JS: r.js, Engine: r.eng, CacheDir: t.TempDir(), ID: "w2"}
 	w2ctx, stop2 := context.WithCancel(ctx)
 	defer stop2()
-	go func() { _ = w2.Run(w2ctx) }()
+	done2 := make(chan error, 1)
+	go func() { done2 <- w2.Run(w2ctx) }()
 	f := r.final(t, ctx, "slow")
 	if f.Report.Verdict != verdict.AC || f.Attempt != 2 || f.Worker != "w2" {
 		t.Errorf("slow: %s attempt %d by %s, want AC at attempt 2 by w2", f.Report.Verdict, f.Attempt, f.Worker)
+	}
+	stop2()
+	if err := <-done2; err != nil {
+		t.Fatal(err)
+	}
+	if s, n := r.settle(t, ctx)("slow"), r.count("slow"); s != 1 || n != 1 {
+		t.Errorf("slow: %d finals stored, %d applied; want 1", s, n)
 	}
 }
 
@@ -399,7 +425,7 @@ func TestWorkerLiveHook(t *testing.T) {
 	if got := strings.Join(stored, " "); got != "state final" {
 		t.Errorf("stored events: %s, want state final", got)
 	}
-	if n := r.count("ac"); n != 1 {
-		t.Errorf("ac applied %d times, want 1", n)
+	if s, n := r.settle(t, ctx)("ac"), r.count("ac"); s != 1 || n != 1 {
+		t.Errorf("ac: %d finals stored, %d applied; want 1", s, n)
 	}
 }
