@@ -427,41 +427,40 @@ func (r *apiRig) openEvents(t *testing.T, ctx context.Context, path, token strin
 }
 
 // until reads lines up to and including one that is want, and returns
-// them; it fails the test if the stream ends first or after a minute.
+// them; it fails the test if the stream ends first.
 func (s *sseStream) until(t *testing.T, want string) []string {
 	t.Helper()
-	var got []string
-	timeout := time.After(time.Minute)
-	for {
-		select {
-		case l, ok := <-s.lines:
-			if !ok {
-				t.Fatalf("the stream ended before %q; read %q", want, got)
-			}
-			got = append(got, l)
-			if l == want {
-				return got
-			}
-		case <-timeout:
-			t.Fatalf("no %q in a minute; read %q", want, got)
-		}
+	got, ended := s.read(t, &want)
+	if ended {
+		t.Fatalf("the stream ended before %q; read %q", want, got)
 	}
+	return got
 }
 
-// rest reads lines until the stream ends (failing after a minute).
+// rest reads lines until the stream ends.
 func (s *sseStream) rest(t *testing.T) []string {
 	t.Helper()
-	var got []string
+	got, _ := s.read(t, nil)
+	return got
+}
+
+// read reads lines until one is *want (want nil: none is) or the stream
+// ends, and says which; it fails the test after a minute.
+func (s *sseStream) read(t *testing.T, want *string) (got []string, ended bool) {
+	t.Helper()
 	timeout := time.After(time.Minute)
 	for {
 		select {
 		case l, ok := <-s.lines:
 			if !ok {
-				return got
+				return got, true
 			}
 			got = append(got, l)
+			if want != nil && l == *want {
+				return got, false
+			}
 		case <-timeout:
-			t.Fatalf("the stream did not end in a minute; read %q", got)
+			t.Fatalf("read %q and then nothing for a minute", got)
 		}
 	}
 }
