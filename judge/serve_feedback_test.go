@@ -18,9 +18,6 @@ import (
 // --lazy=false) prints no secret test's answer, in text or JSON; the
 // admin's shows every one.
 func TestServeSubmitFeedback(t *testing.T) {
-	if os.Geteuid() != 0 {
-		t.Skip("needs root: the worker judges in the full sandbox")
-	}
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
 	defer cancel()
 	data, cache := t.TempDir(), t.TempDir()

@@ -23,11 +23,14 @@ import (
 // order, a resume with Last-Event-ID, the listing and the metrics.
 func TestJudgeOverHTTP(t *testing.T) {
 	s := newStack(t, nil)
-	if code, _, out := s.call(t, "GET", "/readyz", "", nil); code != http.StatusOK {
-		// The worker reports itself as it starts; give it a moment.
-		time.Sleep(2 * time.Second)
-		if code, _, out = s.call(t, "GET", "/readyz", "", nil); code != http.StatusOK {
-			t.Fatalf("/readyz = %d %v", code, out)
+	// The worker reports itself as it starts: ready once it has.
+	for deadline := time.Now().Add(time.Minute); ; time.Sleep(20 * time.Millisecond) {
+		code, _, out := s.call(t, "GET", "/readyz", "", nil)
+		if code == http.StatusOK {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("/readyz = %d %v a minute after the start", code, out)
 		}
 	}
 	for _, tc := range []struct {
@@ -126,23 +129,34 @@ func TestJudgeOverHTTP(t *testing.T) {
 // TestLiveEvents follows a submission from before it is judged: the
 // state, test and verdict events arrive live, ids increasing.
 func TestLiveEvents(t *testing.T) {
-	needRoot(t) // a worker starts later
 	s := newStack(t, func(c *Config) { c.Workers = 0 })
 	id := s.submit(t, s.user, "a-plus-b/accepted/sum.c")
 	var mu sync.Mutex
 	var evs []client.Event
+	first := make(chan client.Event, 1)
 	done := make(chan error, 1)
 	go func() {
-		_, err := s.client(s.user).Follow(context.Background(), id, func(e client.Event) { mu.Lock(); evs = append(evs, e); mu.Unlock() })
+		_, err := s.client(s.user).Follow(context.Background(), id, func(e client.Event) {
+			mu.Lock()
+			defer mu.Unlock()
+			if len(evs) == 0 {
+				first <- e
+			}
+			evs = append(evs, e)
+		})
 		done <- err
 	}()
 	// Nothing judges until a worker starts: the stream says queued.
-	time.Sleep(500 * time.Millisecond)
-	mu.Lock()
-	if len(evs) == 0 || evs[0].Name != "state" || !strings.Contains(evs[0].Data, "queued") {
-		t.Errorf("first event %v, want state queued", evs)
+	select {
+	case e := <-first:
+		if e.Name != "state" || !strings.Contains(e.Data, "queued") {
+			t.Errorf("first event %v, want state queued", e)
+		}
+	case err := <-done:
+		t.Fatalf("the stream ended before its first event: %v", err)
+	case <-time.After(time.Minute):
+		t.Fatal("no first event in a minute")
 	}
-	mu.Unlock()
 	if err := s.svc.startWorkers(1); err != nil {
 		t.Fatal(err)
 	}
@@ -315,19 +329,24 @@ func TestRejudgeStale(t *testing.T) {
 	// usual one, and the stream would drop a second as a duplicate.)
 	stale, _ := json.Marshal(queue.Event{Kind: queue.KindFinal, SubmissionID: id, Gen: 1, Attempt: 1, Report: &grade.Report{Verdict: verdict.AC, Tests: []grade.TestResult{}}})
 	ctx := context.Background()
-	if _, err := s.svc.q.js.Publish(ctx, queue.Subject(id, queue.KindFinal), stale, jetstream.WithMsgID(fmt.Sprintf("%s:1:final-late", id))); err != nil {
+	ack, err := s.svc.q.js.Publish(ctx, queue.Subject(id, queue.KindFinal), stale, jetstream.WithMsgID(fmt.Sprintf("%s:1:final-late", id)))
+	if err != nil {
 		t.Fatal(err)
 	}
-	deadline := time.Now().Add(10 * time.Second)
-	for time.Now().Before(deadline) {
-		info, err := s.svc.q.js.Consumer(ctx, queue.EventsStream, queue.ApplierDurable)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if ci, err := info.Info(ctx); err == nil && ci.NumPending == 0 && ci.NumAckPending == 0 {
+	// The applier acknowledges a final once it has applied it (or
+	// dropped it): wait until it has acknowledged this one.
+	applier, err := s.svc.q.js.Consumer(ctx, queue.EventsStream, queue.ApplierDurable)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for deadline := time.Now().Add(time.Minute); ; time.Sleep(10 * time.Millisecond) {
+		ci, err := applier.Info(ctx)
+		if err == nil && ci.AckFloor.Stream >= ack.Sequence {
 			break
 		}
-		time.Sleep(50 * time.Millisecond)
+		if time.Now().After(deadline) {
+			t.Fatalf("the applier has not taken the stale final (#%d) in a minute: %+v %v", ack.Sequence, ci, err)
+		}
 	}
 	_, _, now := s.call(t, "GET", "/api/v1/submissions/"+id, s.user, nil)
 	if now["verdict"] != "WA" || now["gen"] != 2.0 {

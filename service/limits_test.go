@@ -222,7 +222,6 @@ func (b *logBuffer) String() string {
 // recovers by itself: /readyz 200, the submission judged (the sweeper
 // publishes it again), a new one judged, no restart.
 func TestRecoversFromDescriptorExhaustion(t *testing.T) {
-	needRoot(t)
 	ctx := context.Background()
 	var logs logBuffer
 	cfg := Config{Judge: judgeConfig(t), Data: t.TempDir(), Workers: 1, TestWorkers: 2, Drain: 5 * time.Second, Sweep: 2 * time.Second,

@@ -17,11 +17,14 @@ import (
 	"github.com/puzzlejudge/judge/api"
 	"github.com/puzzlejudge/judge/client"
 	"github.com/puzzlejudge/judge/config"
+	"github.com/puzzlejudge/judge/runner"
 	"github.com/puzzlejudge/judge/store"
 )
 
 // stack is a whole service in the test process: real SQLite, real
-// embedded NATS, a real worker judging in the full sandbox.
+// embedded NATS, a real worker judging in the full sandbox as root and in
+// the basic one otherwise (the sandbox is not these tests' subject: the
+// runner's tests are about it).
 type stack struct {
 	svc   *Service
 	srv   *httptest.Server
@@ -29,33 +32,27 @@ type stack struct {
 	user  string
 }
 
-func needRoot(t testing.TB) {
-	t.Helper()
-	if os.Geteuid() != 0 {
-		t.Skip("needs root: the worker judges in the full sandbox")
-	}
-}
-
+// judgeConfig is the bundled configuration, in basic sandbox mode when
+// not root (full mode needs root).
 func judgeConfig(t testing.TB) *config.Config {
 	t.Helper()
 	cfg, err := config.Load(filepath.Join("..", config.DefaultPath), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
+	if os.Geteuid() != 0 {
+		cfg.Sandbox = runner.ModeBasic
+	}
 	return cfg
 }
 
-// newStack starts a service; edit may change its configuration. One
-// with a worker needs root.
+// newStack starts a service; edit may change its configuration.
 func newStack(t testing.TB, edit func(*Config)) *stack {
 	t.Helper()
 	cfg := Config{Judge: judgeConfig(t), Data: t.TempDir(), Workers: 1, TestWorkers: 2, Drain: 5 * time.Second,
 		Log: slog.New(slog.NewTextHandler(io.Discard, nil))}
 	if edit != nil {
 		edit(&cfg)
-	}
-	if cfg.Workers != 0 {
-		needRoot(t)
 	}
 	svc, err := Open(context.Background(), cfg)
 	if err != nil {
