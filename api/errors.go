@@ -79,7 +79,8 @@ func asError(err error) *Error {
 
 // writeJSON answers with v as JSON.
 // writeView writes a submission as View shows it: the bytes the backend
-// encoded, when it did, as writeJSON would have written them.
+// encoded, when it did, as writeJSON would have written them. Handlers
+// call Server.writeView, which applies the viewer's feedback first.
 func writeView(w http.ResponseWriter, status int, sub Submission) {
 	if len(sub.Encoded) == 0 {
 		writeJSON(w, status, View(sub))

@@ -7,6 +7,8 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+
+	"github.com/puzzlejudge/judge/httpguard"
 )
 
 // Options are the API's limits and hooks; zero values get defaults.
@@ -26,14 +28,31 @@ type Options struct {
 	MaxWait time.Duration
 	// KeepAlive is the SSE comment interval (default 15 s).
 	KeepAlive time.Duration
-	// Metrics, if set, is served at /metrics and told of SSE clients.
+	// MaxStreams and MaxUserStreams cap the live event streams open at
+	// once, over everyone (503 past it; default 1000) and for one user
+	// (429; default 8); negative for no cap.
+	MaxStreams, MaxUserStreams int
+	// MaxWaits and MaxUserWaits cap the ?wait= requests held at once, as
+	// MaxStreams does (defaults 1000 and 8).
+	MaxWaits, MaxUserWaits int
+	// StreamLifetime ends a live event stream after this long (default
+	// 10 min); the client reconnects with Last-Event-ID.
+	StreamLifetime time.Duration
+	// WriteTimeout bounds the writing of an answer, and of each event of
+	// a stream (default 30 s): a client that does not read is cut off.
+	WriteTimeout time.Duration
+	// Metrics, if set, is served at /metrics and told of long requests.
 	Metrics Metrics
 }
 
 // Metrics is what the API reports to and serves from.
 type Metrics interface {
 	http.Handler
-	SSEClients(delta int)
+	// Long counts long requests of a kind (KindStream, KindWait) opening
+	// (+1) and closing (-1).
+	Long(kind string, delta int)
+	// Refused counts a long request refused at its cap.
+	Refused(kind string)
 }
 
 // Server is the HTTP API over a Backend.
@@ -45,6 +64,16 @@ type Server struct {
 	draining atomic.Bool
 	drain    chan struct{}
 	once     sync.Once
+	// streams and waits cap the live event streams and ?wait= requests.
+	streams, waits *slots
+}
+
+// orDefault is v, or def when v is 0.
+func orDefault(v, def int) int {
+	if v == 0 {
+		return def
+	}
+	return v
 }
 
 // New builds the API over b.
@@ -70,7 +99,19 @@ func New(b Backend, opt Options) *Server {
 	if opt.KeepAlive <= 0 {
 		opt.KeepAlive = 15 * time.Second
 	}
+	opt.MaxStreams = orDefault(opt.MaxStreams, 1000)
+	opt.MaxUserStreams = orDefault(opt.MaxUserStreams, 8)
+	opt.MaxWaits = orDefault(opt.MaxWaits, 1000)
+	opt.MaxUserWaits = orDefault(opt.MaxUserWaits, 8)
+	if opt.StreamLifetime <= 0 {
+		opt.StreamLifetime = 10 * time.Minute
+	}
+	if opt.WriteTimeout <= 0 {
+		opt.WriteTimeout = 30 * time.Second
+	}
 	s := &Server{b: b, opt: opt, mux: http.NewServeMux(), rate: newRateLimiter(opt.Rate, opt.Window), drain: make(chan struct{})}
+	s.streams = newSlots(KindStream, "", opt.MaxStreams, opt.MaxUserStreams, opt.Metrics)
+	s.waits = newSlots(KindWait, "wait", opt.MaxWaits, opt.MaxUserWaits, opt.Metrics)
 	s.routes()
 	return s
 }
@@ -126,8 +167,10 @@ func Who(ctx context.Context) Principal {
 }
 
 // WithPrincipal returns ctx carrying p, for handlers that authenticate by
-// other means (the web page's session cookie).
+// other means (the web page's session cookie). The request's connection
+// counts as authenticated then: it is shed after unauthenticated ones.
 func WithPrincipal(ctx context.Context, p Principal) context.Context {
+	httpguard.Trust(ctx)
 	return context.WithValue(ctx, principalKey{}, p)
 }
 

@@ -10,6 +10,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/puzzlejudge/judge/feedback"
 )
 
 // maxBatch is how many submissions one batch may hold.
@@ -22,6 +24,15 @@ func (s *Server) postSubmission(w http.ResponseWriter, r *http.Request) {
 	if err != nil {
 		writeError(w, err)
 		return
+	}
+	if wait > 0 {
+		// Taken before anything is stored: a refusal leaves nothing.
+		release, err := s.waits.take(who.User)
+		if err != nil {
+			writeError(w, err)
+			return
+		}
+		defer release()
 	}
 	var in NewSubmission
 	if err := s.decode(w, r, &in); err != nil {
@@ -47,9 +58,9 @@ func (s *Server) postSubmission(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if wait > 0 && sub.State != StateDone {
-		sub = s.wait(r.Context(), sub, wait)
+		sub = s.wait(w, r, sub, wait)
 	}
-	writeView(w, http.StatusAccepted, sub)
+	s.writeView(w, r, http.StatusAccepted, sub)
 }
 
 // batchBody is the body of POST /api/v1/submissions/batch.
@@ -103,7 +114,7 @@ func (s *Server) postBatch(w http.ResponseWriter, r *http.Request) {
 			writeError(w, e)
 			return
 		}
-		out = append(out, View(got))
+		out = append(out, View(s.seenBy(r.Context(), got)))
 	}
 	writeJSON(w, http.StatusAccepted, map[string]any{"submissions": out})
 }
@@ -121,9 +132,15 @@ func (s *Server) getSubmission(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if wait > 0 && sub.State != StateDone {
-		sub = s.wait(r.Context(), sub, wait)
+		release, err := s.waits.take(Who(r.Context()).User)
+		if err != nil {
+			writeError(w, err)
+			return
+		}
+		defer release()
+		sub = s.wait(w, r, sub, wait)
 	}
-	writeView(w, http.StatusOK, sub)
+	s.writeView(w, r, http.StatusOK, sub)
 }
 
 // listSubmissions is GET /api/v1/submissions?user=&problem=&cursor=&limit=.
@@ -152,8 +169,14 @@ func (s *Server) listSubmissions(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	items := make([]map[string]any, 0, len(page.Items))
+	viewers := map[string]feedback.Viewer{}
 	for _, sub := range page.Items {
-		v := View(sub)
+		vw, ok := viewers[sub.Problem]
+		if !ok {
+			vw = s.viewer(r.Context(), sub.Problem)
+			viewers[sub.Problem] = vw
+		}
+		v := View(seen(vw, sub))
 		delete(v, "tests") // a listing stays small; the submission has them
 		items = append(items, v)
 	}
@@ -188,7 +211,7 @@ func (s *Server) rejudge(w http.ResponseWriter, r *http.Request) {
 		writeError(w, err)
 		return
 	}
-	writeJSON(w, http.StatusAccepted, View(sub))
+	writeJSON(w, http.StatusAccepted, View(s.seenBy(r.Context(), sub)))
 }
 
 // rejudgeProblem is POST /api/v1/problems/{slug}/rejudge (admin).
@@ -303,9 +326,14 @@ func (s *Server) waitParam(r *http.Request) (time.Duration, error) {
 }
 
 // wait holds until sub is done or d passes; the last state seen is
-// returned either way.
-func (s *Server) wait(ctx context.Context, sub Submission, d time.Duration) Submission {
-	ctx, cancel := context.WithTimeout(ctx, d)
+// returned either way. The request's body is read: the connection's
+// deadlines are moved past the wait (nothing more is read; the answer
+// has WriteTimeout once the wait is over).
+func (s *Server) wait(w http.ResponseWriter, r *http.Request, sub Submission, d time.Duration) Submission {
+	rc := http.NewResponseController(w)
+	_ = rc.SetReadDeadline(time.Time{})
+	_ = rc.SetWriteDeadline(time.Now().Add(d + s.opt.WriteTimeout))
+	ctx, cancel := context.WithTimeout(r.Context(), d)
 	defer cancel()
 	got, err := s.b.Wait(ctx, sub)
 	if err != nil {
@@ -329,7 +357,12 @@ func (s *Server) Submit(ctx context.Context, who Principal, in NewSubmission, id
 	return s.b.Submit(ctx, who, in, idempotencyKey)
 }
 
-// Visible gets a submission the principal in ctx may see.
+// Visible gets a submission the principal in ctx may see, as they may
+// see it (see seen).
 func (s *Server) Visible(ctx context.Context, id string) (Submission, error) {
-	return s.visible(ctx, id)
+	sub, err := s.visible(ctx, id)
+	if err != nil {
+		return Submission{}, err
+	}
+	return s.seenBy(ctx, sub), nil
 }

@@ -8,6 +8,8 @@ import (
 	"context"
 	"encoding/json"
 	"time"
+
+	"github.com/puzzlejudge/judge/feedback"
 )
 
 // Roles a token carries.
@@ -90,6 +92,9 @@ type Problem struct {
 	TimeMs   int64  `json:"time_ms"`
 	MemoryKB int64  `json:"memory_kb"`
 	Tests    int    `json:"tests"`
+	// Feedback is what a contestant sees of the tests (see package
+	// feedback): samples, first-failure or all.
+	Feedback string `json:"feedback"`
 }
 
 // Language is a language submissions may use.
@@ -145,6 +150,9 @@ type Backend interface {
 	// ctx ends.
 	Events(ctx context.Context, id, lastID string) (<-chan Event, error)
 	Problems(ctx context.Context) ([]Problem, error)
+	// Feedback is a problem's feedback level (feedback.Default for a
+	// problem it does not know): what a contestant sees of its tests.
+	Feedback(ctx context.Context, problem string) feedback.Level
 	Languages(ctx context.Context) ([]Language, error)
 	Workers(ctx context.Context) ([]Worker, error)
 	// Queue is the queue's figures, at most a second or so old.

@@ -23,6 +23,10 @@ import (
 type Result struct {
 	Verdict verdict.Verdict // verdict.AC, verdict.WA or verdict.PE
 	Message string          // short single-line explanation, empty for AC
+	// TeamMessage is the first line of a Kattis output validator's
+	// teammessage.txt: what it meant for the contestant to see, "" if
+	// it wrote none (Message may be its judgemessage.txt instead).
+	TeamMessage string
 	// Score is the score a Kattis output validator wrote to score.txt,
 	// nil if it wrote none.
 	Score *float64

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"github.com/puzzlejudge/judge/compile"
+	"github.com/puzzlejudge/judge/figures"
 	"github.com/puzzlejudge/judge/internal/fileutil"
 	"os"
 	"path/filepath"
@@ -13,7 +14,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/puzzlejudge/judge/problem"
 	"github.com/puzzlejudge/judge/runner"
 	"github.com/puzzlejudge/judge/verdict"
 )
@@ -204,9 +204,9 @@ func Crash(res runner.Result, lim runner.Limits) (string, bool) {
 	case runner.WallExceeded:
 		return fmt.Sprintf("exceeded its wall time limit of %v", lim.Wall), true
 	case runner.MemoryExceeded:
-		return "exceeded its memory limit of " + problem.FormatSize(lim.Memory), true
+		return "exceeded its memory limit of " + figures.Size(lim.Memory), true
 	case runner.OutputExceeded:
-		return "exceeded its output limit of " + problem.FormatSize(lim.Output), true
+		return "exceeded its output limit of " + figures.Size(lim.Output), true
 	case runner.Signaled:
 		return join("was killed by "+runner.SignalName(res.Signal), firstLine(res.Stderr)), true
 	}

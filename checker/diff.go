@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/puzzlejudge/judge/judging"
 	"github.com/puzzlejudge/judge/termsafe"
 	"github.com/sergi/go-diff/diffmatchpatch"
 )
@@ -17,20 +18,12 @@ import (
 // lines are cut and end in "…".
 const MaxDiffLine = 200
 
-// DiffLine is one line of a file shown in a DiffReport.
-type DiffLine struct {
-	N    int    // 1-based line number
-	Text string // the line without its newline, cut to MaxDiffLine bytes
-}
-
-// DiffReport describes the first difference between an expected answer and
-// an output, line by line.
-type DiffReport struct {
-	Line     int        // 1-based number of the first differing line, 0 if none
-	Expected []DiffLine // expected lines around Line
-	Got      []DiffLine // output lines around Line
-	Text     string     // human-readable diff of those lines
-}
+// DiffLine and DiffReport are package judging's: a report's diff is part
+// of the report's JSON.
+type (
+	DiffLine   = judging.DiffLine
+	DiffReport = judging.DiffReport
+)
 
 // Diff compares the files expected and output line by line and reports
 // their first differing line with up to context lines before and after it

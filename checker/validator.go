@@ -90,9 +90,10 @@ func (v Validator) CheckIn(ctx context.Context, input, output, expected, feedbac
 	if what, crashed := Crash(res, lim); crashed {
 		return Result{}, &Failure{What: "(output validator) " + join(what, judgeMsg)}
 	}
+	team := readFirstLine(filepath.Join(feedback, TeamMessageFile))
 	msg := judgeMsg
 	if msg == "" {
-		msg = readFirstLine(filepath.Join(feedback, TeamMessageFile))
+		msg = team
 	}
 	score, mult, err := ReadScores(feedback)
 	if err != nil {
@@ -100,12 +101,12 @@ func (v Validator) CheckIn(ctx context.Context, input, output, expected, feedbac
 	}
 	switch res.ExitCode {
 	case ValidatorAC:
-		return Result{Verdict: verdict.AC, Message: msg, Score: score, Multiplier: mult}, nil
+		return Result{Verdict: verdict.AC, Message: msg, TeamMessage: team, Score: score, Multiplier: mult}, nil
 	case ValidatorWA:
 		if score != nil || mult != nil {
 			return Result{}, &Failure{What: "(output validator) wrote score.txt and exited 43 (wrong answer)"}
 		}
-		return Result{Verdict: verdict.WA, Message: msg}, nil
+		return Result{Verdict: verdict.WA, Message: msg, TeamMessage: team}, nil
 	}
 	if msg == "" {
 		msg = firstLine(res.Stderr)

@@ -205,6 +205,12 @@ func (c *Compiler) runCompiler(ctx context.Context, lang *Language, id, source s
 		spec.Env = replaceAll(spec.Env, "{cache}", cacheDir)
 	}
 	res, err := c.Sandbox.Run(ctx, spec)
+	if errors.Is(err, runner.ErrCollectLimit) {
+		// What the compiler left is more than the box's disk by apparent
+		// sizes: a compile error, nothing of it kept (nor cached: the
+		// bound is the judge's setting, box_disk).
+		return Compilation{Output: "the compiler left more than its box may bring out: " + err.Error()}, false, nil
+	}
 	if err != nil {
 		if errors.Is(err, runner.ErrCommandNotFound) {
 			return Compilation{}, false, &notFoundError{lang: lang.Name, command: lang.Compile[0], install: lang.Install, err: err}

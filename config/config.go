@@ -28,7 +28,7 @@ import (
 
 	"github.com/puzzlejudge/judge/compile"
 	"github.com/puzzlejudge/judge/configs"
-	"github.com/puzzlejudge/judge/problem"
+	"github.com/puzzlejudge/judge/figures"
 	"github.com/puzzlejudge/judge/runner"
 	"github.com/puzzlejudge/judge/suggest"
 	"github.com/spf13/pflag"
@@ -229,7 +229,7 @@ func Load(path string, flags *pflag.FlagSet) (*Config, error) {
 		c.CacheDir = filepath.Join(base, "puzzlejudge")
 	}
 	c.BoxDir = folder("box_dir")
-	if c.BoxDisk, err = problem.ParseSize(v.GetString("box_disk")); err != nil {
+	if c.BoxDisk, err = figures.ParseSize(v.GetString("box_disk")); err != nil {
 		return nil, bad("box_disk", err)
 	}
 	c.ProblemsDir = folder("problems_dir")
@@ -244,20 +244,20 @@ func Load(path string, flags *pflag.FlagSet) (*Config, error) {
 		return nil, bad("compile_time", fmt.Errorf("bad duration %q", v.GetString("compile_time")))
 	}
 	c.Compile.Wall = runner.DefaultWall(c.Compile.CPU)
-	if c.Compile.Memory, err = problem.ParseSize(v.GetString("compile_memory")); err != nil {
+	if c.Compile.Memory, err = figures.ParseSize(v.GetString("compile_memory")); err != nil {
 		return nil, bad("compile_memory", err)
 	}
-	if c.Compile.Stderr, err = problem.ParseSize(v.GetString("compile_output")); err != nil {
+	if c.Compile.Stderr, err = figures.ParseSize(v.GetString("compile_output")); err != nil {
 		return nil, bad("compile_output", err)
 	}
-	if c.SourceLimit, err = problem.ParseSize(v.GetString("source_limit")); err != nil || c.SourceLimit <= 0 {
+	if c.SourceLimit, err = figures.ParseSize(v.GetString("source_limit")); err != nil || c.SourceLimit <= 0 {
 		if err == nil {
 			err = fmt.Errorf("must be positive, got %q", v.GetString("source_limit"))
 		}
 		return nil, bad("source_limit", err)
 	}
 	if m := strings.TrimSpace(v.GetString("cache_max_size")); m != "0" {
-		if c.CacheMaxSize, err = problem.ParseSize(m); err != nil {
+		if c.CacheMaxSize, err = figures.ParseSize(m); err != nil {
 			return nil, bad("cache_max_size", err)
 		}
 	}

@@ -8,7 +8,7 @@ import (
 	"path/filepath"
 	"slices"
 
-	"github.com/puzzlejudge/judge/problem"
+	"github.com/puzzlejudge/judge/figures"
 	"github.com/puzzlejudge/judge/termsafe"
 	"golang.org/x/sys/unix"
 )
@@ -126,10 +126,10 @@ func (s *folderScan) scan(dir *os.File, rel string, depth int) ([]*folderEntry, 
 			switch {
 			case s.limit > 0 && s.apparent > s.limit:
 				return nil, s.refuse(path, "%s, and the folder's files are over the source limit of %s together (source_limit)",
-					problem.FormatSize(e.st.Size), problem.FormatSize(s.limit))
+					figures.Size(e.st.Size), figures.Size(s.limit))
 			case s.limit > 0 && s.stored > s.limit+int64(s.entries)*blockSlack:
 				return nil, s.refuse(path, "takes %s on disk, and the folder's files take over the source limit of %s together (source_limit)",
-					problem.FormatSize(e.st.Blocks*512), problem.FormatSize(s.limit))
+					figures.Size(e.st.Blocks*512), figures.Size(s.limit))
 			}
 		case unix.S_IFLNK:
 			return nil, s.refuse(path, "a symbolic link: links in a submitted folder are not followed, and refuse it")

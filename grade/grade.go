@@ -22,7 +22,9 @@ import (
 
 	"github.com/puzzlejudge/judge/checker"
 	"github.com/puzzlejudge/judge/compile"
+	"github.com/puzzlejudge/judge/figures"
 	"github.com/puzzlejudge/judge/internal/fileutil"
+	"github.com/puzzlejudge/judge/judging"
 	"github.com/puzzlejudge/judge/problem"
 	"github.com/puzzlejudge/judge/runner"
 	"github.com/puzzlejudge/judge/verdict"
@@ -106,95 +108,17 @@ type Options struct {
 	RecheckWall bool
 }
 
-// Report is the result of judging one submission. Its JSON form is the
-// judge's external contract.
-type Report struct {
-	Problem     string          `json:"problem"`
-	Language    string          `json:"language"`
-	Source      string          `json:"source,omitempty"`
-	Verdict     verdict.Verdict `json:"verdict"`
-	Compile     CompileReport   `json:"compile"`
-	Tests       []TestResult    `json:"tests"`
-	MaxTimeMs   int64           `json:"max_time_ms"`
-	MaxMemoryKB int64           `json:"max_memory_kb"`
-	// ElapsedMs is the wall-clock time the judging took, from the start
-	// of the compile step (or its cache look-up) to the last test's
-	// verdict, in milliseconds to the microsecond.
-	ElapsedMs   float64      `json:"elapsed_ms"`
-	Limits      LimitsReport `json:"limits"`
-	Measurement Measurement  `json:"measurement"`
-	Sandbox     runner.Mode  `json:"sandbox"`
-	// Warnings say what the reader must know about how the report was
-	// made: in basic mode, that nothing was isolated, why, and how to get
-	// the full sandbox.
-	Warnings []string `json:"warnings,omitempty"`
-	// Error holds the judge's own failure when Verdict is IE.
-	Error string `json:"error,omitempty"`
-	// Score is a scoring problem's score (0 included), nil for a
-	// pass-fail problem; MaxScore the most it can be, where known; Groups
-	// the result of each group of tests, in order (see Score).
-	Score    *float64      `json:"score,omitempty"`
-	MaxScore *float64      `json:"max_score,omitempty"`
-	Groups   []GroupResult `json:"groups,omitempty"`
-}
-
-// CompileReport describes the compile step.
-type CompileReport struct {
-	OK     bool   `json:"ok"`
-	TimeMs int64  `json:"time_ms"`
-	Output string `json:"output"`
-	Cached bool   `json:"cached"`
-}
-
-// TestResult is the outcome of one test.
-type TestResult struct {
-	Name     string          `json:"name"`
-	Verdict  verdict.Verdict `json:"verdict"`
-	TimeMs   int64           `json:"time_ms"`
-	WallMs   int64           `json:"wall_ms"`
-	MemoryKB int64           `json:"memory_kb"`
-	ExitCode int             `json:"exit_code"`
-	Signal   string          `json:"signal"`
-	Message  string          `json:"message"`
-	Sample   bool            `json:"sample,omitempty"`
-	// CPU is the exact CPU time, for callers that compare with limits.
-	CPU time.Duration `json:"-"`
-	// Status is how the program's run ended, as the runner says (Exited
-	// for a result from a cache or a test that did not run).
-	Status runner.Status `json:"-"`
-	// WallRechecked says the test was run a second time, with the wall
-	// limit LongWall, because the first run was WallInconclusive
-	// (Options.RecheckWall); the result is the second run's.
-	WallRechecked bool `json:"-"`
-	// Diff shows expected against received output for WA and PE.
-	Diff *checker.DiffReport `json:"diff,omitempty"`
-	// OutputPath is the program's output, with Options.OutputDir.
-	OutputPath string `json:"-"`
-	// Score is the test's score in a scoring problem whose rules score
-	// tests (see Score), nil otherwise.
-	Score *float64 `json:"score,omitempty"`
-	// ValidatorScore and ScoreMultiplier are what the output validator
-	// wrote in score.txt and score_multiplier.txt, nil when it wrote none.
-	ValidatorScore  *float64 `json:"-"`
-	ScoreMultiplier *float64 `json:"-"`
-}
-
-// LimitsReport gives the limits in force.
-type LimitsReport struct {
-	TimeMs   int64 `json:"time_ms"`
-	WallMs   int64 `json:"wall_ms"`
-	MemoryKB int64 `json:"memory_kb"`
-	OutputKB int64 `json:"output_kb"`
-	// Overrides names the limits given for this run instead of the
-	// problem's: "time_ms", "memory_kb".
-	Overrides []string `json:"overrides,omitempty"`
-}
-
-// Measurement says how figures were measured.
-type Measurement struct {
-	Memory string `json:"memory"` // cgroup-v1, cgroup-v2 or rusage
-	CPU    string `json:"cpu"`    // cgroup-v1, cgroup-v2 or rusage
-}
+// The report's types are package judging's, named here as grade has
+// always named them: readers of reports type them with judging alone,
+// without importing the sandbox.
+type (
+	Report        = judging.Report
+	CompileReport = judging.CompileReport
+	TestResult    = judging.TestResult
+	LimitsReport  = judging.LimitsReport
+	Measurement   = judging.Measurement
+	GroupResult   = judging.GroupResult
+)
 
 // Limits returns the run limits of a problem for a language: the wall
 // clock limit is WallLimit's.
@@ -316,7 +240,7 @@ func (g *Grader) grade(ctx context.Context, sub Submission, opt Options) (*Repor
 		return rep, ctx.Err()
 	}
 	var vs []verdict.Verdict
-	for _, r := range results {
+	for i, r := range results {
 		if r.Verdict == "" {
 			continue // not run: an earlier test failed with StopOnFail
 		}
@@ -325,6 +249,9 @@ func (g *Grader) grade(ctx context.Context, sub Submission, opt Options) (*Repor
 		rep.MaxTimeMs = max(rep.MaxTimeMs, r.TimeMs)
 		rep.MaxMemoryKB = max(rep.MaxMemoryKB, r.MemoryKB)
 		if opt.StopOnFail && r.Verdict != verdict.AC {
+			for _, t := range tests[i+1:] {
+				rep.NotRun = append(rep.NotRun, t.Name)
+			}
 			break
 		}
 	}
@@ -347,20 +274,6 @@ func (g *Grader) scoreReport(ctx context.Context, rep *Report, p *problem.Proble
 	if res.Error != "" && rep.Error == "" {
 		rep.Error = res.Error
 	}
-}
-
-// InternalError returns the judge's own failure behind an IE verdict: the
-// report's error, or the message of the first test judged IE.
-func (r *Report) InternalError() string {
-	if r.Error != "" {
-		return r.Error
-	}
-	for _, t := range r.Tests {
-		if t.Verdict == verdict.IE {
-			return fmt.Sprintf("test %s: %s", t.Name, t.Message)
-		}
-	}
-	return ""
 }
 
 func selectTests(all []problem.Test, names []string) []problem.Test {
@@ -530,7 +443,7 @@ func (g *Grader) runTest(ctx context.Context, prog *compile.Program, chk checker
 		}
 		return tr
 	}
-	tr.Verdict, tr.Message = cr.Verdict, cr.Message
+	tr.Verdict, tr.Message, tr.TeamMessage = cr.Verdict, cr.Message, cr.TeamMessage
 	tr.ValidatorScore, tr.ScoreMultiplier = cr.Score, cr.Multiplier
 	if cr.Verdict == verdict.WA || cr.Verdict == verdict.PE {
 		if d, err := checker.Diff(t.Output, out, 3); err == nil && d.Line > 0 {
@@ -551,9 +464,9 @@ func Classify(res runner.Result, lim runner.Limits) (verdict.Verdict, string) {
 	case runner.WallExceeded:
 		return verdict.TLE, fmt.Sprintf("wall time limit %v exceeded (CPU %v)", lim.Wall, res.CPU.Round(time.Millisecond))
 	case runner.MemoryExceeded:
-		return verdict.MLE, fmt.Sprintf("memory limit %s exceeded", problem.FormatSize(lim.Memory))
+		return verdict.MLE, fmt.Sprintf("memory limit %s exceeded", figures.Size(lim.Memory))
 	case runner.OutputExceeded:
-		return verdict.OLE, fmt.Sprintf("output limit %s exceeded", problem.FormatSize(lim.Output))
+		return verdict.OLE, fmt.Sprintf("output limit %s exceeded", figures.Size(lim.Output))
 	case runner.Signaled:
 		return verdict.RE, join(runner.SignalName(res.Signal), stderr)
 	case runner.Exited:

@@ -293,6 +293,10 @@ func TestStopOnFail(t *testing.T) {
 		if len(rep.Tests) != want || rep.Verdict != verdict.WA || first != "sample-1" {
 			t.Errorf("stop=%v: %d tests, verdict %s, first %q; want %d tests, WA, first \"sample-1\"", stop, len(rep.Tests), rep.Verdict, first, want)
 		}
+		// The tests after the failure are named as not run.
+		if notRun := strings.Join(rep.NotRun, " "); stop && notRun != "2" || !stop && notRun != "" {
+			t.Errorf("stop=%v: not run %q", stop, notRun)
+		}
 	}
 }
 

@@ -94,6 +94,7 @@ func (g *Grader) interactPass(ctx context.Context, prog *compile.Program, v chec
 	}
 	fill(&tr, ix.Program)
 	tr.Verdict, tr.Message = InteractiveVerdict(ix, lim)
+	tr.TeamMessage = ix.TeamMessage
 	score, mult, err := checker.ReadScores(feedback)
 	switch {
 	case err != nil:

@@ -260,3 +260,36 @@ func TestKattisFolderPrograms(t *testing.T) {
 		}
 	}
 }
+
+// TestKattisTeamMessage: an output validator's teammessage.txt is kept
+// apart from its judgemessage.txt (the message), for the service to show
+// a contestant the one meant for them; batch and interactive alike.
+func TestKattisTeamMessage(t *testing.T) {
+	f := newGrader(t, anyMode())
+	const write = "import sys\nopen(sys.argv[3] + 'judgemessage.txt', 'w').write('the answer was 3\\n')\n" +
+		"open(sys.argv[3] + 'teammessage.txt', 'w').write('too small\\n')\nsys.exit(43)\n"
+	for _, tt := range []struct {
+		name, kind, submission string
+	}{
+		{"batch", "", "print(1)\n"},
+		{"interactive", "type: interactive\n", "print(1, flush=True)\n"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			dir, p := writeKattis(t, map[string]string{
+				"problem.yaml":                 "problem_format_version: 2025-09\nname: v\nuuid: u\n" + tt.kind + "limits: {time_limit: 1, validation_time: 2}\n",
+				"data/secret/1.in":             "1 2\n",
+				"data/secret/1.ans":            "3\n",
+				"output_validator/validate.py": "import sys\nsys.stdin.read()\n" + write,
+				"sub.py":                       tt.submission,
+			})
+			rep := gradePython(t, f, p, filepath.Join(dir, "sub.py"))
+			if len(rep.Tests) != 1 {
+				t.Fatalf("verdict %s, %d tests (%s)", rep.Verdict, len(rep.Tests), rep.InternalError())
+			}
+			tr := rep.Tests[0]
+			if tr.Verdict != verdict.WA || tr.Message != "the answer was 3" || tr.TeamMessage != "too small" {
+				t.Errorf("verdict %s, message %q, team message %q; want WA, the judge's and the team's", tr.Verdict, tr.Message, tr.TeamMessage)
+			}
+		})
+	}
+}

@@ -91,7 +91,7 @@ func (g *Grader) batchPass(ctx context.Context, prog *compile.Program, v checker
 	if err != nil {
 		return internalTest(tr, err)
 	}
-	tr.Verdict, tr.Message = cr.Verdict, cr.Message
+	tr.Verdict, tr.Message, tr.TeamMessage = cr.Verdict, cr.Message, cr.TeamMessage
 	tr.ValidatorScore, tr.ScoreMultiplier = cr.Score, cr.Multiplier
 	return tr
 }

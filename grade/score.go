@@ -9,18 +9,6 @@ import (
 	"github.com/puzzlejudge/judge/verdict"
 )
 
-// GroupResult is the result of one group of a scoring problem's tests.
-type GroupResult struct {
-	// Name is the group's path under data/ ("secret/group1"), or its
-	// name in a native problem.yaml.
-	Name    string          `json:"name"`
-	Verdict verdict.Verdict `json:"verdict"`
-	Score   float64         `json:"score"`
-	// MaxScore is the most the group can score, where known (a legacy
-	// group's range with a finite top; a bounded 2025-09 group).
-	MaxScore *float64 `json:"max_score,omitempty"`
-}
-
 // ScoreResult is a scoring problem's result for a submission.
 type ScoreResult struct {
 	Verdict  verdict.Verdict

@@ -8,7 +8,7 @@ import (
 	"strings"
 
 	"github.com/puzzlejudge/judge/compile"
-	"github.com/puzzlejudge/judge/problem"
+	"github.com/puzzlejudge/judge/figures"
 	"github.com/puzzlejudge/judge/runner"
 )
 
@@ -25,7 +25,7 @@ func CheckSource(path string, limit int64) error {
 		return fmt.Errorf("%s: the source file is empty", path)
 	case limit > 0 && fi.Size() > limit:
 		return fmt.Errorf("%s: the source is %d bytes, over the source limit of %s (source_limit)",
-			path, fi.Size(), problem.FormatSize(limit))
+			path, fi.Size(), figures.Size(limit))
 	}
 	return nil
 }

@@ -156,9 +156,11 @@ func (s *staticJudge) run(ctx context.Context, t problem.Test) TestResult {
 	if what, crashed := checker.Crash(res, spec.Limits); crashed {
 		return ie(join(what, msg))
 	}
+	team := firstFileLine(filepath.Join(feedback, checker.TeamMessageFile))
 	if msg == "" {
-		msg = firstFileLine(filepath.Join(feedback, checker.TeamMessageFile))
+		msg = team
 	}
+	tr.TeamMessage = team
 	score, mult, err := checker.ReadScores(feedback)
 	if err != nil {
 		return ie(err.Error())

@@ -51,7 +51,7 @@ func startServe(t *testing.T, ctx context.Context) *serveProc {
 	data := t.TempDir()
 	cmd := exec.Command(path, "--config", "../configs/judge.yaml", "--cache-dir", t.TempDir(),
 		"serve", "--addr", "127.0.0.1:0", "--data", data, "--drain-timeout", "5s")
-	cmd.Env = append(os.Environ(), "JUDGE_BOX_DIR="+t.TempDir())
+	cmd.Env = judgeEnv(t.TempDir())
 	s := &serveProc{data: data, cmd: cmd, stderr: &bytes.Buffer{}, exited: make(chan error, 1)}
 	cmd.Stderr = s.stderr
 	out, err := cmd.StdoutPipe()

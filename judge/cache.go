@@ -9,7 +9,7 @@ import (
 	"time"
 
 	"github.com/puzzlejudge/judge/compile"
-	"github.com/puzzlejudge/judge/problem"
+	"github.com/puzzlejudge/judge/figures"
 	"github.com/puzzlejudge/judge/report"
 	"github.com/puzzlejudge/judge/runcache"
 	"github.com/spf13/cobra"
@@ -132,7 +132,7 @@ are kept.`,
 				}
 			}
 			if maxSize != "" {
-				if opt.MaxSize, err = problem.ParseSize(maxSize); err != nil {
+				if opt.MaxSize, err = figures.ParseSize(maxSize); err != nil {
 					return usageError(fmt.Errorf("--max-size: %w", err))
 				}
 			}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/puzzlejudge/judge/figures"
 	"github.com/puzzlejudge/judge/problem"
 	"github.com/spf13/cobra"
 )
@@ -28,7 +29,7 @@ func (f *limitFlags) parse() (cpu time.Duration, memory int64, err error) {
 		}
 	}
 	if f.memory != "" {
-		memory, err = problem.ParseSize(f.memory)
+		memory, err = figures.ParseSize(f.memory)
 		if err != nil || memory <= 0 {
 			return 0, 0, usageError(fmt.Errorf("--memory-limit %q: want a positive size such as 256MiB", f.memory))
 		}

@@ -11,6 +11,7 @@ import (
 	"github.com/puzzlejudge/judge/author"
 	"github.com/puzzlejudge/judge/compile"
 	"github.com/puzzlejudge/judge/config"
+	"github.com/puzzlejudge/judge/figures"
 	"github.com/puzzlejudge/judge/grade"
 	"github.com/puzzlejudge/judge/problem"
 	"github.com/puzzlejudge/judge/report"
@@ -110,7 +111,7 @@ func newListCmd() *cobra.Command {
 						continue
 					}
 					fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%d (%s)\t%s\n", en.Slug, en.Title, timeLimits(en),
-						problem.FormatSize(en.MemoryLimitKB<<10), en.Tests, report.Plural(en.Samples, "sample"), solutionCounts(en.Solutions))
+						figures.Size(en.MemoryLimitKB<<10), en.Tests, report.Plural(en.Samples, "sample"), solutionCounts(en.Solutions))
 				}
 				if err := tw.Flush(); err != nil {
 					return internalError(err)
@@ -187,7 +188,7 @@ func timeLimits(en listEntry) string {
 	if en.TimeLimitMs == 0 {
 		return "from AC" // a Kattis package that leaves it to its accepted submissions
 	}
-	s := fmt.Sprintf("%d ms", en.TimeLimitMs)
+	s := figures.Millis(en.TimeLimitMs)
 	var names []string
 	for n := range en.LanguageTimeLimitsMs {
 		names = append(names, n)

@@ -8,9 +8,9 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/puzzlejudge/judge/figures"
 	"github.com/puzzlejudge/judge/grade"
 	"github.com/puzzlejudge/judge/problem"
-	"github.com/puzzlejudge/judge/report"
 	"github.com/puzzlejudge/judge/runner"
 	"github.com/puzzlejudge/judge/termsafe"
 	"github.com/puzzlejudge/judge/verdict"
@@ -80,7 +80,7 @@ func newRunCmd() *cobra.Command {
 				lim = grade.Limits(p, l)
 			} else {
 				lim.CPU, _ = problem.ParseDuration(runDefaultTime)
-				lim.Memory, _ = problem.ParseSize(runDefaultMemory)
+				lim.Memory, _ = figures.ParseSize(runDefaultMemory)
 				lim.Output = 64 << 20
 			}
 			if cpu > 0 {
@@ -145,8 +145,8 @@ func newRunCmd() *cobra.Command {
 				status = string(v) + ": " + msg
 			}
 			fmt.Fprintf(errOut, "judge: %s   time %d ms   wall %d ms   memory %s   (limits: time %d ms, memory %s)\n",
-				termsafe.Line(firstLineOf(status)), res.CPU.Milliseconds(), res.Wall.Milliseconds(), report.Memory(res.Memory>>10),
-				lim.CPU.Milliseconds(), problem.FormatSize(lim.Memory))
+				termsafe.Line(firstLineOf(status)), res.CPU.Milliseconds(), res.Wall.Milliseconds(), figures.Memory(res.Memory>>10),
+				lim.CPU.Milliseconds(), figures.Size(lim.Memory))
 			if !res.OK() {
 				return errVerdict
 			}

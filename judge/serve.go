@@ -7,6 +7,7 @@ import (
 	"net"
 	"time"
 
+	"github.com/puzzlejudge/judge/api"
 	"github.com/puzzlejudge/judge/config"
 	"github.com/puzzlejudge/judge/service"
 	"github.com/puzzlejudge/judge/store"
@@ -16,8 +17,9 @@ import (
 
 func newServeCmd() *cobra.Command {
 	var addr, data, natsURL, natsCreds, natsListen, natsCert, natsKey, storeURL string
-	var workers int
-	var drain, requeue time.Duration
+	var workers, maxConns, maxStreams, maxUserStreams, maxWaits, maxUserWaits int
+	var drain, requeue, streamLife time.Duration
+	lazy := true
 	cmd := &cobra.Command{
 		Use:   "serve",
 		Short: "Run the judging service: the HTTP API and web page, the queue, local workers and the store",
@@ -60,6 +62,20 @@ func newServeCmd() *cobra.Command {
 			if workers < 0 {
 				return usageError(fmt.Errorf("--workers %d: want 0 or more", workers))
 			}
+			for _, c := range []struct {
+				name string
+				v    int
+			}{{"max-streams", maxStreams}, {"max-user-streams", maxUserStreams}, {"max-waits", maxWaits}, {"max-user-waits", maxUserWaits}} {
+				if c.v < 1 {
+					return usageError(fmt.Errorf("--%s %d: want 1 or more", c.name, c.v))
+				}
+			}
+			if maxConns < 0 || (maxConns > 0 && maxConns < 16) {
+				return usageError(fmt.Errorf("--max-conns %d: want 16 or more (0: from the descriptor limit)", maxConns))
+			}
+			if streamLife < time.Second {
+				return usageError(fmt.Errorf("--stream-lifetime %s: want 1s or more", streamLife))
+			}
 			if requeue < time.Second {
 				return usageError(fmt.Errorf("--requeue-after %s: want 1s or more", requeue))
 			}
@@ -82,7 +98,8 @@ func newServeCmd() *cobra.Command {
 			stderr := cmd.ErrOrStderr()
 			svc, err := service.Open(ctx, service.Config{
 				Judge: cfg, Data: data, Store: storeURL, NATS: natsURL, NATSCreds: natsCreds, NATSListen: natsListen, NATSTLSCert: natsCert, NATSTLSKey: natsKey,
-				Workers: workers, Sweep: requeue, Version: version(), Log: slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: slog.LevelInfo})),
+				Workers: workers, AllTests: !lazy, Sweep: requeue, Version: version(), MaxConns: maxConns,
+				API: api.Options{MaxStreams: maxStreams, MaxUserStreams: maxUserStreams, MaxWaits: maxWaits, MaxUserWaits: maxUserWaits, StreamLifetime: streamLife}, Log: slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: slog.LevelInfo})),
 			})
 			if err != nil {
 				return internalError(err)
@@ -119,6 +136,13 @@ func newServeCmd() *cobra.Command {
 	f.StringVar(&natsKey, "nats-tls-key", "", "TLS key (PEM) for --nats-tls-cert")
 	f.StringVar(&storeURL, "store", "", "postgres://... store instead of SQLite in the data folder")
 	f.DurationVar(&drain, "drain-timeout", 30*time.Second, "how long requests in progress may take to finish on shutdown")
+	f.IntVar(&maxConns, "max-conns", 0, "HTTP connections open at once; idle ones are closed to make room, unauthenticated first (0: half the descriptor limit less 128)")
+	f.IntVar(&maxStreams, "max-streams", 1000, "live event streams open at once (503 past it)")
+	f.IntVar(&maxUserStreams, "max-user-streams", 8, "live event streams one user may have open (429 past it)")
+	f.IntVar(&maxWaits, "max-waits", 1000, "?wait= requests held at once (503 past it)")
+	f.IntVar(&maxUserWaits, "max-user-waits", 8, "?wait= requests one user may have held (429 past it)")
+	f.DurationVar(&streamLife, "stream-lifetime", 10*time.Minute, "a live event stream ends after this long; the client reconnects with Last-Event-ID")
+	f.BoolVar(&lazy, "lazy", true, "stop judging a pass/fail problem at its first failing test, the rest reported as not run (--lazy=false: run every test; scoring problems always do)")
 	f.DurationVar(&requeue, "requeue-after", 2*time.Minute, "publish a submission again when it is still queued after this long (a job lost to a crash)")
 	return cmd
 }

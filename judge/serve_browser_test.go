@@ -277,25 +277,43 @@ func TestServeInBrowser(t *testing.T) {
 	}
 	screenshot(t, b.tab, shots, "submission-ac")
 
-	// The wrong one: WA, with the diff of its failing tests.
+	// The wrong one: WA on a secret test, where judging stops (lazy
+	// judging); the tests after it show as not run. alice sees the test's
+	// verdict and nothing of its data: no message, no diff, not its
+	// answer anywhere on the page (the admin's view of it is below).
 	waID, wa := b.submit(chromedp.SetUploadFiles(chromedp.ID("file"), []string{abs("solutions/a-plus-b/wrong_answer/int32.c")}))
 	if wa.Verdict != "WA" || len(wa.Rows) != 16 {
 		t.Errorf("int32.c: verdict %q with %d rows, want WA with 16", wa.Verdict, len(wa.Rows))
 	}
-	diffs := 0
+	waTest, waJudged := "", 0
 	for _, r := range wa.Rows {
-		if r.Verdict == "WA" {
-			if !strings.Contains(r.Diff, "- 1 | ") || !strings.Contains(r.Diff, "+ 1 | ") {
-				t.Errorf("int32.c: WA test %s shows the diff %q", r.Name, r.Diff)
+		switch {
+		case waTest != "":
+			if r.Verdict != "not run" || r.Time != "" || r.Message != "" {
+				t.Errorf("int32.c: test %s after the failure shows %+v, want not run", r.Name, r)
 			}
-			diffs++
+		case r.Verdict == "WA":
+			waTest = r.Name
+			if r.Message != "" || r.Diff != "" {
+				t.Errorf("int32.c: alice sees the message %q and the diff %q of secret test %s", r.Message, r.Diff, r.Name)
+			}
+		}
+		if r.Verdict == "AC" || r.Verdict == "WA" {
+			waJudged++
 		}
 	}
-	if diffs == 0 {
-		t.Error("int32.c: no WA row")
+	if waTest == "" || strings.HasPrefix(waTest, "sample") {
+		t.Fatalf("int32.c: no WA on a secret test: %+v", wa.Rows)
 	}
-	// As the CLI writes them: "WA (Wrong Answer) on test 3", "5/16 passed   max time 8 ms   max memory 596 KiB".
-	if !strings.HasPrefix(wa.VerdictLong, " (Wrong Answer) on test ") || !regexp.MustCompile(`^\d+/16 passed   max time \d+ ms   max memory \d+ KiB$`).MatchString(wa.Summary) {
+	waAnswer, err := os.ReadFile(filepath.Join("..", "problems", "a-plus-b", "tests", waTest+".out"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if text := eval[string](b, `document.querySelector("main").textContent`); strings.Contains(text, strings.TrimSpace(string(waAnswer))) {
+		t.Errorf("int32.c: alice's page shows test %s's answer %s", waTest, waAnswer)
+	}
+	// As the CLI writes them: "WA (Wrong Answer) on test 3", "5/6 passed   max time 8 ms   max memory 596 KiB".
+	if !strings.HasPrefix(wa.VerdictLong, " (Wrong Answer) on test ") || !regexp.MustCompile(`^\d+/\d+ passed   max time \d+ ms   max memory \d+ KiB$`).MatchString(wa.Summary) {
 		t.Errorf("int32.c: verdict %q%q and summary %q, not as the CLI writes them", wa.Verdict, wa.VerdictLong, wa.Summary)
 	}
 	screenshot(t, b.tab, shots, "submission-wa")
@@ -381,7 +399,7 @@ func TestServeInBrowser(t *testing.T) {
 		id, verdict string
 		diff        bool
 		live        *pageState // the page as its events left it
-	}{{acID, "AC", false, nil}, {waID, "WA", true, nil}, {slowID, "AC", false, &slow}, {ceID, "CE", false, &ce}} {
+	}{{acID, "AC", false, nil}, {waID, "WA", false, &wa}, {slowID, "AC", false, &slow}, {ceID, "CE", false, &ce}} {
 		nojs.do("open without JavaScript", chromedp.Navigate(srv.url+"/submissions/"+c.id), chromedp.WaitReady(chromedp.ID("verdict")))
 		if js := eval[bool](nojs, `window.__pj !== undefined`); js {
 			t.Error("scripts ran in the tab without JavaScript")
@@ -395,8 +413,11 @@ func TestServeInBrowser(t *testing.T) {
 			diff = diff || r.Diff != ""
 		}
 		want := 16
-		if c.verdict == "CE" {
+		switch c.verdict {
+		case "CE":
 			want = 0
+		case "WA":
+			want = waJudged
 		}
 		if st.Verdict != c.verdict || judged != want || diff != c.diff {
 			t.Errorf("without JavaScript %s shows %q, %d judged rows, a diff %v; want %s, %d, %v", c.id, st.Verdict, judged, diff, c.verdict, want, c.diff)
@@ -459,6 +480,23 @@ func TestServeInBrowser(t *testing.T) {
 		t.Errorf("the admin view hides %d tables' columns in a sideways scroll on a 1280 px window", n)
 	}
 	screenshot(t, b.tab, shots, "admin")
+
+	// The admin sees alice's failing secret test whole: its message and
+	// the diff with its answer.
+	b.do("open alice's WA as the admin", chromedp.Navigate(srv.url+"/submissions/"+waID), chromedp.WaitReady(chromedp.ID("verdict")))
+	seen := false
+	for _, r := range eval[pageState](b, readPage).Rows {
+		if r.Name != waTest {
+			continue
+		}
+		seen = true
+		if r.Message == "" || !strings.Contains(r.Diff, "- 1 | "+strings.TrimSpace(string(waAnswer))) {
+			t.Errorf("the admin's view of test %s: message %q, diff %q; want both, the diff with the answer %s", r.Name, r.Message, r.Diff, waAnswer)
+		}
+	}
+	if !seen {
+		t.Errorf("the admin's view of %s has no row for test %s", waID, waTest)
+	}
 	phone.do("open the admin view on a phone", chromedp.Navigate(srv.url+"/admin"), chromedp.WaitReady(chromedp.CSS("main")))
 	if ok, what := phone.noHorizontalScroll(); !ok {
 		t.Errorf("on a phone /admin scrolls sideways: %s", what)

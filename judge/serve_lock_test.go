@@ -26,7 +26,7 @@ func TestServeOneServerPerData(t *testing.T) {
 	path, _ := judgeBinary(t)
 	second := exec.Command(path, "--config", "../configs/judge.yaml", "--cache-dir", cache,
 		"serve", "--addr", "127.0.0.1:0", "--data", data, "--workers", "0")
-	second.Env = append(os.Environ(), "JUDGE_BOX_DIR="+t.TempDir())
+	second.Env = judgeEnv(t.TempDir())
 	var stdout, stderr bytes.Buffer
 	second.Stdout, second.Stderr = &stdout, &stderr
 	if err := second.Start(); err != nil {

@@ -6,7 +6,7 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/puzzlejudge/judge/problem"
+	"github.com/puzzlejudge/judge/figures"
 	"github.com/puzzlejudge/judge/report"
 	"github.com/spf13/cobra"
 	"golang.org/x/term"
@@ -48,7 +48,7 @@ emphasis, code blocks) when standard output is one, and as plain Markdown otherw
 				judged = "interactive"
 			}
 			head := fmt.Sprintf("%s — %s\ntime limit %s, memory limit %s, output limit %s, %s\n",
-				p.Slug, p.Title, timeLimit, problem.FormatSize(p.Limits.Memory), problem.FormatSize(p.Limits.Output), judged)
+				p.Slug, p.Title, timeLimit, figures.Size(p.Limits.Memory), figures.Size(p.Limits.Output), judged)
 			text := string(data)
 			if !plain && isTerminal(out) && os.Getenv("NO_COLOR") == "" {
 				width := 80

@@ -29,6 +29,8 @@ type Metrics struct {
 	judge       *prometheus.HistogramVec
 	endToEnd    prometheus.Histogram
 	sse         prometheus.Gauge
+	waits       prometheus.Gauge
+	refused     *prometheus.CounterVec
 }
 
 // seconds are the buckets of the time histograms, 5 ms to 2 min.
@@ -57,8 +59,14 @@ func New(g Gauges) *Metrics {
 		sse: prometheus.NewGauge(prometheus.GaugeOpts{
 			Name: "pj_sse_clients", Help: "Live event streams open.",
 		}),
+		waits: prometheus.NewGauge(prometheus.GaugeOpts{
+			Name: "pj_http_waits", Help: "Requests holding for ?wait= open.",
+		}),
+		refused: prometheus.NewCounterVec(prometheus.CounterOpts{
+			Name: "pj_http_refused_total", Help: "Long requests refused at their cap, by kind (stream, wait).",
+		}, []string{"kind"}),
 	}
-	reg.MustRegister(m.submissions, m.redelivered, m.queueWait, m.judge, m.endToEnd, m.sse,
+	reg.MustRegister(m.submissions, m.redelivered, m.queueWait, m.judge, m.endToEnd, m.sse, m.waits, m.refused,
 		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	gauge := func(name, help string, f func() float64) {
 		if f != nil {
@@ -75,8 +83,40 @@ func New(g Gauges) *Metrics {
 // ServeHTTP serves the metrics in the Prometheus text format.
 func (m *Metrics) ServeHTTP(w http.ResponseWriter, r *http.Request) { m.handler.ServeHTTP(w, r) }
 
-// SSEClients counts event streams opening (+1) and closing (-1).
-func (m *Metrics) SSEClients(delta int) { m.sse.Add(float64(delta)) }
+// Long counts long requests opening (+1) and closing (-1): live event
+// streams (kind "stream") and ?wait= requests ("wait").
+func (m *Metrics) Long(kind string, delta int) {
+	switch kind {
+	case "stream":
+		m.sse.Add(float64(delta))
+	case "wait":
+		m.waits.Add(float64(delta))
+	}
+}
+
+// Refused counts a long request of a kind refused at its cap.
+func (m *Metrics) Refused(kind string) { m.refused.WithLabelValues(kind).Inc() }
+
+// Connections are the HTTP listener's figures, read when scraped.
+type Connections struct {
+	Open, Idle    func() float64 // connections open; of which idle
+	Refused, Shed func() float64 // refused at the cap; idle ones closed to make room
+	Max           float64        // the cap
+}
+
+// Listener registers the HTTP listener's figures (once: a second
+// listener's are not).
+func (m *Metrics) Listener(c Connections) {
+	for _, col := range []prometheus.Collector{
+		prometheus.NewGaugeFunc(prometheus.GaugeOpts{Name: "pj_http_connections", Help: "HTTP connections open."}, c.Open),
+		prometheus.NewGaugeFunc(prometheus.GaugeOpts{Name: "pj_http_connections_idle", Help: "HTTP connections open and idle."}, c.Idle),
+		prometheus.NewGaugeFunc(prometheus.GaugeOpts{Name: "pj_http_connections_max", Help: "HTTP connections allowed at once."}, func() float64 { return c.Max }),
+		prometheus.NewCounterFunc(prometheus.CounterOpts{Name: "pj_http_connections_refused_total", Help: "HTTP connections refused at the cap."}, c.Refused),
+		prometheus.NewCounterFunc(prometheus.CounterOpts{Name: "pj_http_connections_shed_total", Help: "Idle HTTP connections closed to make room."}, c.Shed),
+	} {
+		_ = m.reg.Register(col)
+	}
+}
 
 // Started records a judging start: how long the job waited and whether
 // it is a redelivery.

@@ -18,6 +18,7 @@ import (
 	"github.com/nats-io/nats-server/v2/server"
 	"github.com/nats-io/nats.go"
 	"github.com/nats-io/nkeys"
+	"github.com/puzzlejudge/judge/internal/fileutil"
 )
 
 // Options configure an embedded server.
@@ -63,6 +64,9 @@ type Server struct {
 	// seed is the in-process user's nkey seed when clients must
 	// authenticate.
 	seed []byte
+	// jsConfig is JetStream's configuration as it started, its StoreDir
+	// the folder given to the server (JetStream adds /jetstream to it).
+	jsConfig server.JetStreamConfig
 }
 
 // Start starts an embedded server and waits until it accepts connections.
@@ -155,13 +159,18 @@ func Start(opt Options) (*Server, error) {
 		ns.WaitForShutdown()
 		return nil, fmt.Errorf("natsrv: server not ready after %s", wait)
 	}
-	return &Server{ns: ns, seed: seed}, nil
+	srv := &Server{ns: ns, seed: seed}
+	if c := ns.JetStreamConfig(); c != nil {
+		srv.jsConfig = *c
+	}
+	srv.jsConfig.StoreDir = store
+	return srv, nil
 }
 
 // Connect opens an in-process connection to the server, with every
 // permission.
 func (s *Server) Connect(opts ...nats.Option) (*nats.Conn, error) {
-	all := []nats.Option{nats.InProcessServer(s.ns), nats.Name("pj-server")}
+	all := []nats.Option{nats.InProcessServer(s.ns), nats.Name("pj-server"), nats.MaxReconnects(-1)}
 	if s.seed != nil {
 		kp, err := nkeys.FromSeed(s.seed)
 		if err != nil {
@@ -205,4 +214,44 @@ func splitHostPort(addr string) (string, int, error) {
 		return "", 0, fmt.Errorf("bad port %q", p)
 	}
 	return host, port, nil
+}
+
+// Health is nil when JetStream runs and no stream of it failed a write.
+// A file store that failed one (out of descriptors or space) refuses
+// every later write, the stream no longer answers publishes, and only a
+// restart of JetStream (RecoverJetStream) opens it afresh.
+func (s *Server) Health() error {
+	h := s.ns.Healthz(&server.HealthzOptions{})
+	if h.StatusCode == 0 || h.StatusCode == 200 {
+		return nil
+	}
+	msg := h.Error
+	for _, e := range h.Errors {
+		msg += "; " + e.Error
+	}
+	return fmt.Errorf("natsrv: %s: %s", h.Status, msg)
+}
+
+// RecoverJetStream stops JetStream and starts it again from its file
+// store with the same configuration: streams that failed a write are
+// opened afresh, with the messages they stored. Consumers kept in memory
+// are lost; the caller sets them up again. It does nothing when Health
+// is nil.
+func (s *Server) RecoverJetStream() error {
+	if s.Health() == nil {
+		return nil
+	}
+	if err := fileutil.SpareDescriptors(16); err != nil {
+		return fmt.Errorf("natsrv: JetStream not restarted: %w", err)
+	}
+	cfg := s.jsConfig
+	if s.ns.JetStreamEnabled() {
+		if err := s.ns.ShutdownJetStream(); err != nil {
+			return fmt.Errorf("natsrv: stop JetStream: %w", err)
+		}
+	}
+	if err := s.ns.EnableJetStream(&cfg); err != nil {
+		return fmt.Errorf("natsrv: start JetStream again: %w", err)
+	}
+	return s.Health()
 }

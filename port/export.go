@@ -14,6 +14,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/puzzlejudge/judge/figures"
 	"github.com/puzzlejudge/judge/problem"
 	"github.com/puzzlejudge/judge/problem/kattis"
 )
@@ -117,7 +118,7 @@ func writeKattis(p *problem.Problem, solDir, dir string, v kattis.Version) ([]st
 	if p.Reference != "" {
 		dropped = append(dropped, "reference: "+p.Reference+": the format has no reference solution key (it stays in submissions/)")
 	}
-	if p.Limits.Output != problem.DefaultOutputLimit && p.Limits.Output%problem.MiB != 0 {
+	if p.Limits.Output != problem.DefaultOutputLimit && p.Limits.Output%figures.MiB != 0 {
 		dropped = append(dropped, "output_limit: rounded up to whole MiB")
 	}
 	d, err := writeSubmissions(solDir, dir, v, p.Scoring != nil)
@@ -152,7 +153,7 @@ func validatorFlags(p *problem.Problem) ([]string, []string, error) {
 func fmtFloat(x float64) string { return strconv.FormatFloat(x, 'g', -1, 64) }
 
 // mib gives a size in whole MiB, rounded up.
-func mib(n int64) int64 { return (n + problem.MiB - 1) / problem.MiB }
+func mib(n int64) int64 { return (n + figures.MiB - 1) / figures.MiB }
 
 // metadataYAML renders problem.yaml.
 // custom says the output validator was written.

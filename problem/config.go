@@ -7,6 +7,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/puzzlejudge/judge/feedback"
+	"github.com/puzzlejudge/judge/figures"
 	"go.yaml.in/yaml/v3"
 )
 
@@ -27,6 +29,9 @@ type config struct {
 	importedFrom string
 	// groups are the scored groups of tests, nil for a pass-fail problem.
 	groups []groupSpec
+	// feedback is what a contestant sees of the tests (feedback.Default
+	// when not given).
+	feedback feedback.Level
 }
 
 // Keys of problem.yaml.
@@ -47,13 +52,16 @@ const (
 	keyInputValidator = "input_validator"
 	// keyImportedFrom records the package an import came from.
 	keyImportedFrom = "imported_from"
+	// keyFeedback says what the service shows contestants of the tests
+	// (see package feedback).
+	keyFeedback = "feedback"
 )
 
 // knownKeys lists the keys of problem.yaml in the order they are checked.
 var knownKeys = [...]string{
 	keyTitle, keyTimeLimit, keyMemoryLimit, keyOutputLimit, keyChecker,
 	keyFloatAbs, keyFloatRel, keyCheckerSource, keyReference, keyInteractor, keyGroups,
-	keyInputValidator, keyImportedFrom,
+	keyInputValidator, keyImportedFrom, keyFeedback,
 }
 
 // parseConfig parses and validates the content of a problem.yaml. Its
@@ -185,6 +193,12 @@ func parseConfig(data []byte) (*config, error) {
 	if v := values[keyImportedFrom]; v != nil {
 		c.importedFrom = strings.TrimSpace(v.Value)
 	}
+	c.feedback = feedback.Default
+	if v := values[keyFeedback]; v != nil {
+		if c.feedback, err = feedback.Parse(strings.TrimSpace(v.Value)); err != nil {
+			return nil, fmt.Errorf("%s: %w", keyFeedback, err)
+		}
+	}
 	if v := values[keyGroups]; v != nil {
 		if c.groups, err = parseGroups(v); err != nil {
 			return nil, err
@@ -223,7 +237,7 @@ func positiveSize(s string) (int64, error) {
 	if isNumber(s) {
 		return 0, fmt.Errorf("%q needs a unit (e.g. 256MiB, 1GiB, 512KiB)", s)
 	}
-	n, err := ParseSize(s)
+	n, err := figures.ParseSize(s)
 	if err != nil {
 		return 0, err
 	}

@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 
+	"github.com/puzzlejudge/judge/figures"
 	"github.com/puzzlejudge/judge/problem"
 )
 
@@ -42,7 +43,7 @@ func Example() {
 		fmt.Println(err)
 		return
 	}
-	fmt.Println(p.Slug, p.Title, p.Limits.Time, problem.FormatSize(p.Limits.Memory))
+	fmt.Println(p.Slug, p.Title, p.Limits.Time, figures.Size(p.Limits.Memory))
 	fmt.Println(p.Checker.Kind, p.Checker.FloatAbs, p.Checker.FloatRel)
 	for _, t := range p.Tests {
 		fmt.Println(t.Name, t.Sample)
@@ -61,14 +62,4 @@ func ExampleNaturalLess() {
 	// Output:
 	// true
 	// false
-}
-
-func ExampleParseSize() {
-	n, err := problem.ParseSize("1.5MiB")
-	fmt.Println(n, err)
-	_, err = problem.ParseSize("256MB")
-	fmt.Println(err)
-	// Output:
-	// 1572864 <nil>
-	// bad size "256MB": unknown unit "MB" (use B, KiB, MiB or GiB)
 }

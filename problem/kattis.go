@@ -6,6 +6,8 @@ import (
 	"slices"
 	"time"
 
+	"github.com/puzzlejudge/judge/feedback"
+	"github.com/puzzlejudge/judge/figures"
 	"github.com/puzzlejudge/judge/problem/kattis"
 )
 
@@ -60,10 +62,11 @@ func LoadKattis(dir string) (*Problem, error) {
 		Title:     md.Name,
 		Statement: pk.Statement,
 		Format:    FormatKattis,
+		Feedback:  feedback.Default,
 		Limits: Limits{
 			Time:   seconds(l.TimeLimit),
-			Memory: int64(l.Memory) * MiB,
-			Output: int64(l.Output) * MiB,
+			Memory: int64(l.Memory) * figures.MiB,
+			Output: int64(l.Output) * figures.MiB,
 		},
 		Checker:     CheckerSpec{Kind: CheckerDefault},
 		Interactive: md.Interactive,
@@ -77,12 +80,12 @@ func LoadKattis(dir string) (*Problem, error) {
 			Scoring:             md.Scoring,
 			ValidationLimits: Limits{
 				Time:   seconds(float64(l.ValidationTime)),
-				Memory: int64(l.ValidationMemory) * MiB,
-				Output: int64(l.ValidationOutput) * MiB,
+				Memory: int64(l.ValidationMemory) * figures.MiB,
+				Output: int64(l.ValidationOutput) * figures.MiB,
 			},
 			CompilationLimits: Limits{
 				Time:   seconds(float64(l.CompilationTime)),
-				Memory: int64(l.CompilationMemory) * MiB,
+				Memory: int64(l.CompilationMemory) * figures.MiB,
 			},
 		},
 	}

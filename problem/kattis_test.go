@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/puzzlejudge/judge/figures"
 )
 
 func TestLoadDetectsKattis(t *testing.T) {
@@ -21,7 +23,7 @@ func TestLoadDetectsKattis(t *testing.T) {
 			"problem_statement/problem.en.tex": "\\problemname{Hello}",
 		}, func(t *testing.T, p *Problem) {
 			if p.Format != FormatKattis || p.Title != "Hello" || p.Limits.Time != 0 || !p.Kattis.TimeFromSubmissions ||
-				p.Limits.Memory != 256*MiB || p.Limits.Output != 4*MiB || p.Checker.Kind != CheckerDefault {
+				p.Limits.Memory != 256*figures.MiB || p.Limits.Output != 4*figures.MiB || p.Checker.Kind != CheckerDefault {
 				t.Errorf("got %+v", p)
 			}
 			if len(p.Tests) != 2 || p.Tests[1].Name != "secret/g/1" || p.Tests[1].Group != "secret/g" || !p.Tests[0].Sample ||

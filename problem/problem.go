@@ -18,6 +18,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/puzzlejudge/judge/feedback"
+	"github.com/puzzlejudge/judge/figures"
 	"github.com/puzzlejudge/judge/internal/fileutil"
 	"github.com/puzzlejudge/judge/problem/kattis"
 )
@@ -47,7 +49,7 @@ const (
 
 // Defaults applied when problem.yaml leaves a key out.
 const (
-	DefaultOutputLimit = 64 * MiB
+	DefaultOutputLimit = 64 * figures.MiB
 	DefaultFloatAbs    = 1e-6
 	DefaultFloatRel    = 1e-6
 )
@@ -129,6 +131,9 @@ type Problem struct {
 	Scoring *Scoring
 	// Format is FormatNative or FormatKattis.
 	Format string
+	// Feedback is what the service shows a contestant of the tests
+	// (problem.yaml's feedback; a Kattis package has feedback.Default).
+	Feedback feedback.Level
 	// Kattis holds what only a Kattis package says, nil for a native one.
 	Kattis *KattisInfo
 }
@@ -192,6 +197,7 @@ func Load(dir string) (*Problem, error) {
 		return nil, err
 	}
 	p.ImportedFrom = cfg.importedFrom
+	p.Feedback = cfg.feedback
 	if cfg.inputValidator != "" {
 		src := filepath.Join(dir, cfg.inputValidator)
 		if err := requireFile(src); err != nil {

@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/puzzlejudge/judge/feedback"
 )
 
 const minimalYAML = "title: Sum\ntime_limit: 1s\nmemory_limit: 256MiB\n"
@@ -77,6 +79,7 @@ func TestLoadValid(t *testing.T) {
 		Validator: filepath.Join(dir, "validator"),
 		Generator: "",
 		Format:    FormatNative,
+		Feedback:  feedback.Default,
 	}
 	for _, n := range []string{"sample1", "1", "2", "10"} { // samples first
 		want.Tests = append(want.Tests, Test{
@@ -232,6 +235,8 @@ func TestLoadErrors(t *testing.T) {
 			`problems/x/problem.yaml: output_limit: bad size "lots": want a number with unit B, KiB, MiB or GiB`},
 		{"unknown checker", minimalYAML + "checker: fuzzy\n", nil,
 			`problems/x/problem.yaml: checker: unknown checker "fuzzy" (want tokens, exact, float or custom)`},
+		{"unknown feedback", minimalYAML + "feedback: everything\n", nil,
+			`problems/x/problem.yaml: feedback: unknown value "everything" (want samples, first-failure or all)`},
 		{"float_abs without float", minimalYAML + "float_abs: 0.1\n", nil,
 			`problems/x/problem.yaml: float_abs: only allowed with checker: float, not tokens`},
 		{"float_rel with exact", minimalYAML + "checker: exact\nfloat_rel: 0.1\n", nil,
@@ -446,5 +451,26 @@ func TestFindWithoutProblemsFolder(t *testing.T) {
 	}
 	if !strings.Contains(err.Error(), "no problems folder") || !strings.Contains(err.Error(), root) {
 		t.Errorf("Find: %q does not name the missing problems folder %s", err, root)
+	}
+}
+
+// TestLoadFeedback reads each feedback level from problem.yaml; none
+// given is the default.
+func TestLoadFeedback(t *testing.T) {
+	for _, tt := range []struct{ yml, want string }{
+		{"", string(feedback.Default)},
+		{"feedback: samples\n", "samples"},
+		{"feedback: first-failure\n", "first-failure"},
+		{"feedback: all\n", "all"},
+	} {
+		root := t.TempDir()
+		writeTree(t, root, pkg("x", minimalYAML+tt.yml, nil))
+		p, err := Load(filepath.Join(root, "problems/x"))
+		if err != nil {
+			t.Fatalf("%q: %v", tt.yml, err)
+		}
+		if string(p.Feedback) != tt.want {
+			t.Errorf("%q: feedback %q, want %q", tt.yml, p.Feedback, tt.want)
+		}
 	}
 }

@@ -7,7 +7,7 @@ import (
 	"strings"
 
 	"github.com/nats-io/nats.go/jetstream"
-	"github.com/puzzlejudge/judge/grade"
+	"github.com/puzzlejudge/judge/judging"
 )
 
 // Kinds of events, the last token of their subject.
@@ -31,11 +31,11 @@ type Event struct {
 	Attempt      int    `json:"attempt"`
 	Worker       string `json:"worker,omitempty"`
 
-	State     string               `json:"state,omitempty"`
-	Compile   *grade.CompileReport `json:"compile,omitempty"`
-	Test      *grade.TestResult    `json:"test,omitempty"`
-	TestIndex int                  `json:"test_index,omitempty"`
-	Report    *grade.Report        `json:"report,omitempty"`
+	State     string                 `json:"state,omitempty"`
+	Compile   *judging.CompileReport `json:"compile,omitempty"`
+	Test      *judging.TestResult    `json:"test,omitempty"`
+	TestIndex int                    `json:"test_index,omitempty"`
+	Report    *judging.Report        `json:"report,omitempty"`
 
 	// Seq is the event's sequence in the EVENTS stream, set on received
 	// events (Subscribe resumes after it); not sent.
@@ -48,7 +48,7 @@ type Final struct {
 	Gen          int64
 	Attempt      int
 	Worker       string
-	Report       *grade.Report
+	Report       *judging.Report
 }
 
 // Subject is the subject an event of this kind for this submission is
@@ -133,7 +133,7 @@ func (o *Outgoing) Publish(ctx context.Context, js jetstream.JetStream) error {
 // shrunk and its JSON.
 func shrink(ev Event) (Event, []byte, error) {
 	rep := *ev.Report
-	rep.Tests = append([]grade.TestResult(nil), rep.Tests...)
+	rep.Tests = append([]judging.TestResult(nil), rep.Tests...)
 	for i := range rep.Tests {
 		rep.Tests[i].Diff = nil
 	}

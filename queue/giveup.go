@@ -8,7 +8,7 @@ import (
 
 	"github.com/nats-io/nats.go"
 	"github.com/nats-io/nats.go/jetstream"
-	"github.com/puzzlejudge/judge/grade"
+	"github.com/puzzlejudge/judge/judging"
 	"github.com/puzzlejudge/judge/verdict"
 )
 
@@ -71,11 +71,11 @@ func (q *Queue) giveUp(ctx context.Context, adv advisory) (Job, error) {
 		_ = q.jobs.DeleteMsg(ctx, adv.StreamSeq)
 		return Job{}, errors.New("undecodable job")
 	}
-	rep := &grade.Report{
+	rep := &judging.Report{
 		Problem:  j.Problem,
 		Language: j.Language,
 		Verdict:  verdict.IE,
-		Tests:    []grade.TestResult{},
+		Tests:    []judging.TestResult{},
 		Error:    fmt.Sprintf("judging failed %d times", adv.Deliveries),
 	}
 	ev := Event{Kind: KindFinal, SubmissionID: j.SubmissionID, Gen: j.Gen, Attempt: int(adv.Deliveries), Report: rep}

@@ -28,6 +28,9 @@ type Job struct {
 	// Limits, when set, replace the problem's limits.
 	Limits       *Limits `json:"limits,omitempty"`
 	JudgeVersion string  `json:"judge_version,omitempty"`
+	// StopOnFail stops a pass/fail problem's judging at its first failing
+	// test (lazy judging); a scoring problem runs every test regardless.
+	StopOnFail bool `json:"stop_on_fail,omitempty"`
 }
 
 // Limits override a problem's limits for one job; zero fields keep the

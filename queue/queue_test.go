@@ -74,6 +74,17 @@ func TestDeliveryAttemptsAndGiveUp(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
 	q, js := start(t, Config{AckWait: time.Second, MaxDeliver: 3})
+	// The give-up listens first: its advisory subscription is the one
+	// the connection gains, and a flush after it has the server hold it
+	// before the poison job is delivered.
+	gaveUp := make(chan Job, 1)
+	nc := js.Conn()
+	subs := nc.NumSubscriptions()
+	go func() { _ = q.RunGiveUp(ctx, func(j Job, n int) { gaveUp <- j }) }()
+	waitFor(ctx, t, func() bool { return nc.NumSubscriptions() > subs })
+	if err := nc.FlushWithContext(ctx); err != nil {
+		t.Fatal(err)
+	}
 	var mu sync.Mutex
 	var finals []Final
 	go func() {
@@ -84,9 +95,6 @@ func TestDeliveryAttemptsAndGiveUp(t *testing.T) {
 			return nil
 		})
 	}()
-	gaveUp := make(chan Job, 1)
-	go func() { _ = q.RunGiveUp(ctx, func(j Job, n int) { gaveUp <- j }) }()
-	time.Sleep(200 * time.Millisecond) // the advisory subscription is in place
 	if _, err := q.Publish(ctx, job("poison")); err != nil {
 		t.Fatal(err)
 	}
@@ -148,6 +156,14 @@ func TestDeliveryAttemptsAndGiveUp(t *testing.T) {
 		t.Errorf("finals %q, want %q", got, want)
 	}
 	waitFor(ctx, t, func() bool { st, err := q.Stats(ctx); return err == nil && st.Depth == 0 && st.InFlight == 0 })
+	// The queue is empty and nothing is delivered: the stream holds every
+	// final there will be, one each, each applied once.
+	stored := natstest.Settle(t, ctx, js, EventsStream, Subject("*", KindFinal), func() int { mu.Lock(); defer mu.Unlock(); return len(finals) })
+	mu.Lock()
+	defer mu.Unlock()
+	if len(finals) != 2 || len(stored) != 2 || stored[Subject("poison", KindFinal)] != 1 || stored[Subject("next", KindFinal)] != 1 {
+		t.Errorf("finals stored %v, %d applied; want one of poison and of next, each applied once", stored, len(finals))
+	}
 }
 
 func TestApplierRetriesAndDedups(t *testing.T) {

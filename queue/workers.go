@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/nats-io/nats.go/jetstream"
+	"github.com/puzzlejudge/judge/api"
 )
 
 // The workers registry: a key-value bucket whose entries expire unless
@@ -20,16 +21,10 @@ const (
 	WorkerInterval = 5 * time.Second // how often a worker refreshes its entry
 )
 
-// WorkerInfo is what a worker tells about itself.
-type WorkerInfo struct {
-	ID        string    `json:"id"`
-	Host      string    `json:"host"`
-	Slots     int       `json:"slots"`
-	Busy      int       `json:"busy"`
-	Languages []string  `json:"languages"`
-	Version   string    `json:"version"`
-	LastSeen  time.Time `json:"last_seen"`
-}
+// WorkerInfo is what a worker tells about itself: its entry in the
+// registry is the JSON the API's GET /api/v1/workers lists, so the two
+// are one type.
+type WorkerInfo = api.Worker
 
 // PutWorker writes a worker's entry (the worker calls it every
 // WorkerInterval).

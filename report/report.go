@@ -5,7 +5,6 @@ package report
 import (
 	"bytes"
 	"encoding/json"
-	"fmt"
 	"io"
 	"strings"
 
@@ -59,8 +58,6 @@ func (s Style) Dim(text string) string { return s.paint([]color.Attribute{color.
 
 // Bold emphasises text.
 func (s Style) Bold(text string) string { return s.paint([]color.Attribute{color.Bold}, text) }
-
-func ms(v int64) string { return fmt.Sprintf("%d ms", v) }
 
 // pad pads a coloured string as if it were plain.
 func pad(colored, plain string, width int) string {

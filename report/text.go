@@ -3,12 +3,11 @@ package report
 import (
 	"fmt"
 	"io"
-	"strconv"
 	"strings"
 
 	"github.com/fatih/color"
+	"github.com/puzzlejudge/judge/figures"
 	"github.com/puzzlejudge/judge/grade"
-	"github.com/puzzlejudge/judge/problem"
 	"github.com/puzzlejudge/judge/runner"
 	"github.com/puzzlejudge/judge/termsafe"
 	"github.com/puzzlejudge/judge/verdict"
@@ -65,20 +64,16 @@ func (tw *TextWriter) Header(r *grade.Report, names []string) error {
 	}
 	fmt.Fprintf(&b, "%s %s\n", s.Dim("problem "), s.Bold(head))
 	fmt.Fprintf(&b, "%s %s   %s %s (memory: %s)\n", s.Dim("language"), termsafe.Line(r.Language), s.Dim("sandbox"), r.Sandbox, r.Measurement.Memory)
-	over := map[string]bool{}
-	for _, o := range r.Limits.Overrides {
-		over[o] = true
-	}
 	mark := func(key, text string) string {
-		if over[key] {
+		if r.Limits.Override(key) {
 			return text + " " + s.Warning("(override)")
 		}
 		return text
 	}
 	fmt.Fprintf(&b, "%s %s   wall %s   %s   output %s\n", s.Dim("limits  "),
-		mark("time_ms", "time "+ms(r.Limits.TimeMs)), ms(r.Limits.WallMs),
-		mark("memory_kb", "memory "+problem.FormatSize(r.Limits.MemoryKB<<10)), problem.FormatSize(r.Limits.OutputKB<<10))
-	compile, extra := "ok", ms(r.Compile.TimeMs)
+		mark("time_ms", "time "+figures.Millis(r.Limits.TimeMs)), figures.Millis(r.Limits.WallMs),
+		mark("memory_kb", "memory "+figures.Size(r.Limits.MemoryKB<<10)), figures.Size(r.Limits.OutputKB<<10))
+	compile, extra := "ok", figures.Millis(r.Compile.TimeMs)
 	switch {
 	case !r.Compile.OK && r.Verdict == verdict.IE:
 		// The judge failed to compile (a compiler missing from the box,
@@ -109,7 +104,7 @@ func (tw *TextWriter) Test(t grade.TestResult) error {
 	s := tw.s
 	var b strings.Builder
 	fmt.Fprintf(&b, "  %-*s  %s  %8s  %10s", tw.width, termsafe.Line(t.Name), pad(s.Verdict(t.Verdict), string(t.Verdict), 3),
-		ms(t.TimeMs), Memory(t.MemoryKB))
+		figures.Millis(t.TimeMs), figures.Memory(t.MemoryKB))
 	if t.Message != "" {
 		fmt.Fprintf(&b, "  %s", termsafe.Line(firstLine(t.Message)))
 	}
@@ -127,24 +122,19 @@ func (tw *TextWriter) Summary(r *grade.Report) error {
 	s := tw.s
 	var b strings.Builder
 	fmt.Fprintln(&b)
-	passed := 0
-	firstBad := ""
-	for _, t := range r.Tests {
-		if t.Verdict == verdict.AC {
-			passed++
-		} else if firstBad == "" {
-			firstBad = t.Name
-		}
-	}
+	passed, firstBad := r.Passed(), r.FirstBad()
 	summary := fmt.Sprintf("%s %s (%s)", s.Bold("verdict"), s.Verdict(r.Verdict), r.Verdict.Long())
 	if firstBad != "" && r.Verdict != verdict.AC {
 		// (A scoring problem's graders may accept with failed tests.)
 		summary += " on test " + termsafe.Line(firstBad)
 	}
 	if len(r.Tests) > 0 {
-		summary += fmt.Sprintf("   %d/%d passed   max time %s   max memory %s", passed, len(r.Tests), ms(r.MaxTimeMs), Memory(r.MaxMemoryKB))
+		summary += fmt.Sprintf("   %d/%d passed   max time %s   max memory %s", passed, len(r.Tests), figures.Millis(r.MaxTimeMs), figures.Memory(r.MaxMemoryKB))
 	}
 	fmt.Fprintln(&b, summary)
+	if len(r.NotRun) > 0 {
+		fmt.Fprintf(&b, "%s\n", s.Dim(fmt.Sprintf("not run (stopped at the first failure): %s", termsafe.Line(strings.Join(r.NotRun, " ")))))
+	}
 	b.WriteString(scoreText(r, s))
 	if r.Error != "" {
 		fmt.Fprintf(&b, "internal error: %s\n", termsafe.Text(r.Error))
@@ -173,22 +163,13 @@ func scoreText(r *grade.Report, s Style) string {
 		return ""
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s   %s\n", s.Bold("score"), s.Bold(Score(*r.Score, r.MaxScore)))
+	fmt.Fprintf(&b, "%s   %s\n", s.Bold("score"), s.Bold(r.ScoreText()))
 	width := 0
 	for _, g := range r.Groups {
 		width = max(width, len(termsafe.Line(g.Name)))
 	}
 	for _, g := range r.Groups {
-		fmt.Fprintf(&b, "  %-*s  %s  %s\n", width, termsafe.Line(g.Name), pad(s.Verdict(g.Verdict), string(g.Verdict), 3), Score(g.Score, g.MaxScore))
+		fmt.Fprintf(&b, "  %-*s  %s  %s\n", width, termsafe.Line(g.Name), pad(s.Verdict(g.Verdict), string(g.Verdict), 3), g.ScoreText())
 	}
 	return b.String()
-}
-
-// Score writes a score, and its maximum when known: "75/100", "12.5".
-func Score(x float64, most *float64) string {
-	out := strconv.FormatFloat(x, 'g', -1, 64)
-	if most != nil {
-		out += "/" + strconv.FormatFloat(*most, 'g', -1, 64)
-	}
-	return out
 }

@@ -6,6 +6,7 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/puzzlejudge/judge/judging"
 	"golang.org/x/sys/unix"
 )
 
@@ -62,37 +63,20 @@ func (l Limits) WithDefaults() Limits {
 	return l
 }
 
-// Status says how a run ended.
-type Status int
+// Status says how a run ended. It is package judging's, whose reports
+// record it.
+type Status = judging.Status
 
 // The ways a run ends. Exited and Signaled are the program's own doing; the
 // others mean the runner stopped it at a limit.
 const (
-	Exited Status = iota
-	Signaled
-	CPUExceeded
-	WallExceeded
-	MemoryExceeded
-	OutputExceeded
+	Exited         = judging.Exited
+	Signaled       = judging.Signaled
+	CPUExceeded    = judging.CPUExceeded
+	WallExceeded   = judging.WallExceeded
+	MemoryExceeded = judging.MemoryExceeded
+	OutputExceeded = judging.OutputExceeded
 )
-
-func (s Status) String() string {
-	switch s {
-	case Exited:
-		return "exited"
-	case Signaled:
-		return "signaled"
-	case CPUExceeded:
-		return "cpu time limit"
-	case WallExceeded:
-		return "wall time limit"
-	case MemoryExceeded:
-		return "memory limit"
-	case OutputExceeded:
-		return "output limit"
-	}
-	return fmt.Sprintf("status(%d)", int(s))
-}
 
 // Result is what one run did and used.
 type Result struct {

@@ -11,12 +11,14 @@ import (
 	"sync"
 
 	"github.com/puzzlejudge/judge/internal/mountinfo"
+	"github.com/puzzlejudge/judge/judging"
 	"github.com/puzzlejudge/judge/runner/cgroup"
 	"golang.org/x/sys/unix"
 )
 
-// Mode is how strongly a sandbox isolates the programs it runs.
-type Mode string
+// Mode is how strongly a sandbox isolates the programs it runs. It is
+// package judging's, whose reports record it.
+type Mode = judging.Mode
 
 // The sandbox modes. ModeAuto picks ModeFull where the machine allows it.
 const (

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/puzzlejudge/judge/api"
+	"github.com/puzzlejudge/judge/feedback"
 	"github.com/puzzlejudge/judge/queue"
 	"github.com/puzzlejudge/judge/store"
 )
@@ -342,7 +343,17 @@ func viewData(s api.Submission) []byte {
 	return b
 }
 
-func (b *backend) Problems(ctx context.Context) ([]api.Problem, error)   { return b.cat.Problems(ctx) }
+func (b *backend) Problems(ctx context.Context) ([]api.Problem, error) { return b.cat.Problems(ctx) }
+
+// Feedback is the problem's feedback level as its files say now; a
+// problem gone or broken gets the default, the least a contestant sees.
+func (b *backend) Feedback(ctx context.Context, slug string) feedback.Level {
+	p, err := b.cat.problem(slug)
+	if err != nil || p.Feedback == "" {
+		return feedback.Default
+	}
+	return p.Feedback
+}
 func (b *backend) Languages(ctx context.Context) ([]api.Language, error) { return b.cat.Languages(ctx) }
 func (b *backend) Workers(ctx context.Context) ([]api.Worker, error)     { return b.q.workers(ctx) }
 func (b *backend) Ready(ctx context.Context) error                       { return b.ready(ctx) }

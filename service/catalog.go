@@ -13,6 +13,8 @@ import (
 	"sort"
 	"sync"
 	"sync/atomic"
+	"syscall"
+	"time"
 
 	"github.com/puzzlejudge/judge/api"
 	"github.com/puzzlejudge/judge/config"
@@ -107,6 +109,11 @@ func (c *catalog) load(slug string, old *entry) (*entry, error) {
 	}
 	p, err := problem.Find(c.cfg.ProblemsDir, slug)
 	if err != nil {
+		if shortOfResources(err) {
+			// Not a verdict on the problem: the sweeper must not end its
+			// submissions, and a client tries again.
+			return nil, &api.Error{Status: http.StatusServiceUnavailable, Field: "problem", Msg: "the server cannot read problems just now; try again shortly", RetryAfter: 5 * time.Second}
+		}
 		return nil, noProblem(slug)
 	}
 	w := c.watch(p.Dir)
@@ -218,6 +225,12 @@ func fingerprint(dir string) ([]byte, error) {
 	return fp, nil
 }
 
+// shortOfResources reports whether err is the process or the system
+// running out of descriptors or memory, which passes.
+func shortOfResources(err error) bool {
+	return errors.Is(err, syscall.EMFILE) || errors.Is(err, syscall.ENFILE) || errors.Is(err, syscall.ENOMEM)
+}
+
 // noProblem is the error for a slug the problems folder does not hold.
 func noProblem(slug string) error {
 	return api.Errorf(http.StatusNotFound, "problem", "no problem %q", slug)
@@ -262,7 +275,8 @@ func (c *catalog) Problems(ctx context.Context) ([]api.Problem, error) {
 	ps, _ := problem.List(c.cfg.ProblemsDir)
 	out := make([]api.Problem, 0, len(ps))
 	for _, p := range ps {
-		out = append(out, api.Problem{Slug: p.Slug, Title: p.Title, TimeMs: p.Limits.Time.Milliseconds(), MemoryKB: p.Limits.Memory >> 10, Tests: len(p.Tests)})
+		out = append(out, api.Problem{Slug: p.Slug, Title: p.Title, TimeMs: p.Limits.Time.Milliseconds(), MemoryKB: p.Limits.Memory >> 10, Tests: len(p.Tests),
+			Feedback: string(p.Feedback)})
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].Slug < out[j].Slug })
 	return out, nil

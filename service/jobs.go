@@ -38,6 +38,8 @@ type jobs struct {
 	log   *slog.Logger
 	// version is the judge's, named in every job.
 	version string
+	// allTests turns lazy judging off (Config.AllTests).
+	allTests bool
 	// metrics is set once the gauges reading the queue exist.
 	metrics *metrics.Metrics
 
@@ -62,12 +64,20 @@ type jobs struct {
 	mu        sync.Mutex
 	lastStats queue.Stats
 	statAt    time.Time
+
+	// readyMu guards the last readiness check: its error and time.
+	readyMu  sync.Mutex
+	readyErr error
+	readyAt  time.Time
+	// unanswered is the error of the last publish, when the stream did
+	// not answer it (nil once one is answered): the queue takes no job.
+	unanswered atomic.Pointer[error]
 }
 
 // openJobs starts (or dials) NATS, sets up the queue and the package
 // store, and starts the applier, the give-up watch and the live feed.
 func openJobs(ctx context.Context, cfg Config, st store.Store, h *hub, cat *catalog, log *slog.Logger) (_ *jobs, err error) {
-	j := &jobs{st: st, hub: h, cat: cat, log: log, version: cfg.Version, localWorker: localWorkerID()}
+	j := &jobs{st: st, hub: h, cat: cat, log: log, version: cfg.Version, allTests: cfg.AllTests, localWorker: localWorkerID()}
 	defer func() {
 		if err != nil {
 			j.close()
@@ -94,6 +104,12 @@ func openJobs(ctx context.Context, cfg Config, st store.Store, h *hub, cat *cata
 	if j.q, err = queue.Setup(ctx, j.js, qcfg); err != nil {
 		return nil, err
 	}
+	// Set up again after a restart of JetStream (see heal): the same
+	// streams and consumers, so the handles j.q holds stay good.
+	setup := func(ctx context.Context) error {
+		_, err := queue.Setup(ctx, j.js, j.q.Config())
+		return err
+	}
 	if j.pkgs, err = pkgstore.Setup(ctx, j.js, j.q.Config().Replicas); err != nil {
 		return nil, err
 	}
@@ -110,10 +126,54 @@ func openJobs(ctx context.Context, cfg Config, st store.Store, h *hub, cat *cata
 			log.Error("max-deliveries watch stopped", "err", err)
 		}
 	})
+	if j.srv != nil {
+		j.bg.Go(func() { j.heal(bg, setup) })
+	}
 	if j.stopLive, err = j.q.Live(j.live); err != nil {
 		return nil, err
 	}
 	return j, nil
+}
+
+// healEvery is how often heal checks the embedded server.
+const healEvery = time.Second
+
+// heal restarts the embedded server's JetStream when one of its streams
+// failed a write (descriptors or disk ran out: the stream then answers
+// no publish, and jobs stay queued until a restart), once the process
+// has descriptors again, and sets the queue up again; until ctx ends.
+func (j *jobs) heal(ctx context.Context, setup func(context.Context) error) {
+	t := time.NewTicker(healEvery)
+	defer t.Stop()
+	broken := false
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+		}
+		err := j.srv.Health()
+		if err == nil {
+			continue
+		}
+		if !broken {
+			j.log.Warn("queue: JetStream is failing; restarting it once descriptors are back", "err", err)
+			broken = true
+		}
+		if err := j.srv.RecoverJetStream(); err != nil {
+			continue
+		}
+		sctx, cancel := context.WithTimeout(ctx, 10*time.Second)
+		err = setup(sctx)
+		cancel()
+		if err != nil {
+			j.log.Warn("queue: setting the queue up after a JetStream restart", "err", err)
+			continue
+		}
+		j.log.Info("queue: JetStream restarted; the queue accepts jobs again")
+		j.unanswered.Store(nil)
+		broken = false
+	}
 }
 
 // publish queues a submission's current generation with the package
@@ -134,7 +194,16 @@ func (j *jobs) publish(ctx context.Context, sub store.Submission, hash string) e
 	_, err = j.q.Publish(ctx, queue.Job{
 		SubmissionID: sub.ID, Gen: int64(sub.Gen), Problem: sub.Problem, PackageHash: hash,
 		Language: sub.Language, Filename: sub.Filename, Source: sub.Source, JudgeVersion: j.version,
+		StopOnFail: !j.allTests,
 	})
+	switch {
+	case err == nil || isQueueFull(err):
+		j.unanswered.Store(nil)
+	case errors.Is(err, context.DeadlineExceeded) || errors.Is(err, jetstream.ErrNoStreamResponse):
+		// Not ready until a publish is answered (the sweeper's, or a
+		// submission's) or heal restarted JetStream.
+		j.unanswered.Store(&err)
+	}
 	return err
 }
 
@@ -315,8 +384,36 @@ func (j *jobs) queueStats() queue.Stats {
 func (j *jobs) depth() float64    { return float64(j.queueStats().Depth) }
 func (j *jobs) inFlight() float64 { return float64(j.queueStats().InFlight) }
 
-// ready is nil when the queue answers.
+// readyTTL is how long a readiness check's answer is reused.
+const readyTTL = time.Second
+
+// ready is nil when the queue can take and deliver jobs: the NATS
+// connection is up, the embedded server's streams take writes, and the
+// queue answers a round trip. The answer is at most readyTTL old.
 func (j *jobs) ready(ctx context.Context) error {
+	j.readyMu.Lock()
+	defer j.readyMu.Unlock()
+	if time.Since(j.readyAt) < readyTTL {
+		return j.readyErr
+	}
+	j.readyErr, j.readyAt = j.checkReady(ctx), time.Now()
+	return j.readyErr
+}
+
+func (j *jobs) checkReady(ctx context.Context) error {
+	if st := j.nc.Status(); st != nats.CONNECTED {
+		return fmt.Errorf("NATS connection %s", st)
+	}
+	// Anyone may read /readyz: no file paths or ids in these (heal logs
+	// the server's error whole).
+	if j.unanswered.Load() != nil {
+		return errors.New("the last job published got no answer")
+	}
+	if j.srv != nil && j.srv.Health() != nil {
+		return errors.New("JetStream is failing (a stream cannot be written, or JetStream is down)")
+	}
+	ctx, cancel := context.WithTimeout(ctx, 2*time.Second)
+	defer cancel()
 	_, err := j.q.Stats(ctx)
 	return err
 }

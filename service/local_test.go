@@ -30,6 +30,16 @@ func (c *countingStore) ApplyResultGet(ctx context.Context, id string, gen int, 
 	return c.Store.ApplyResultGet(ctx, id, gen, r)
 }
 
+// localPending reports whether an application of generation gen of id by
+// this process's worker is registered: the applier waits for it, or the
+// worker made it and the applier has not taken it yet.
+func localPending(j *jobs, id string, gen int64) bool {
+	j.local.mu.Lock()
+	defer j.local.mu.Unlock()
+	_, ok := j.local.m[recentKey(id, gen)]
+	return ok
+}
+
 // TestApplyLocal checks that a final this process's worker applied is
 // written to the store once, whichever of the worker and the applier
 // comes first, and that the applier writes what the worker could not,
@@ -69,7 +79,27 @@ func TestApplyLocal(t *testing.T) {
 			applier := make(chan error, 1)
 			if tc.applierFirst {
 				go func() { applier <- j.applyStream(ctx, f) }()
-				time.Sleep(20 * time.Millisecond) // let it wait; the result holds either way
+				// The applier has taken the final: it registered the
+				// worker's application it waits for, and cannot end
+				// before that ends (or localWait, 15 s, passes).
+				for deadline := time.Now().Add(time.Minute); ; time.Sleep(time.Millisecond) {
+					select {
+					case err := <-applier:
+						t.Fatalf("the applier ended (%v) before the worker applied the final", err)
+					default:
+					}
+					if localPending(j, f.SubmissionID, f.Gen) {
+						break
+					}
+					if time.Now().After(deadline) {
+						t.Fatal("the applier did not take the final in a minute")
+					}
+				}
+				select {
+				case err := <-applier:
+					t.Fatalf("the applier ended (%v) before the worker applied the final", err)
+				default:
+				}
 			}
 			if tc.local {
 				if err := j.applyLocal(ctx, f); (err != nil) != tc.wantLocalFail {

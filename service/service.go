@@ -23,6 +23,8 @@ import (
 	"github.com/puzzlejudge/judge/api"
 	"github.com/puzzlejudge/judge/config"
 	"github.com/puzzlejudge/judge/engine"
+	"github.com/puzzlejudge/judge/httpguard"
+	"github.com/puzzlejudge/judge/internal/fileutil"
 	"github.com/puzzlejudge/judge/metrics"
 	"github.com/puzzlejudge/judge/store"
 	"github.com/puzzlejudge/judge/web"
@@ -57,8 +59,17 @@ type Config struct {
 	// TestWorkers is how many tests one submission runs at once (0: the
 	// configuration's).
 	TestWorkers int
+	// AllTests judges every test of a pass/fail problem. By default the
+	// service judges lazily, as DOMjudge does: it stops at a pass/fail
+	// problem's first failing test, which decides the verdict, and reports
+	// the rest as not run. A scoring problem always runs every test.
+	AllTests bool
 	// API holds the API's limits.
 	API api.Options
+	// MaxConns caps the HTTP connections open at once (0: derived from
+	// the descriptor limit, see httpguard.DefaultMaxConns; negative: no
+	// cap).
+	MaxConns int
 	// Sweep is the grace period after which a queued submission is
 	// published again (default 2 min).
 	Sweep time.Duration
@@ -133,6 +144,16 @@ func Open(ctx context.Context, cfg Config) (_ *Service, err error) {
 		return nil, fmt.Errorf("data folder: %w", err)
 	}
 	s := &Service{cfg: cfg, log: log, hub: newHub(2 * time.Minute)}
+	// Every descriptor the process may have, and a connection cap well
+	// below them: the store, NATS and the sandbox keep theirs.
+	limit, err := httpguard.RaiseFileLimit()
+	if err != nil {
+		return nil, err
+	}
+	if s.cfg.MaxConns == 0 {
+		s.cfg.MaxConns = httpguard.DefaultMaxConns(limit)
+	}
+	log.Info("descriptor limits", "open_files", limit, "max_connections", s.cfg.MaxConns)
 	defer func() {
 		if err != nil {
 			s.Close()
@@ -162,6 +183,10 @@ func Open(ctx context.Context, cfg Config) (_ *Service, err error) {
 	b := &backend{st: s.st, q: s.q, hub: s.hub, cat: cat, auth: newAuthCache(authTTL), ready: s.ready}
 	opt := cfg.API
 	opt.Metrics = s.metrics
+	if opt.WriteTimeout <= 0 {
+		opt.WriteTimeout = writeTimeout
+	}
+	s.cfg.API.WriteTimeout = opt.WriteTimeout
 	s.api = api.New(b, opt)
 	if s.web, err = web.New(b, cat, s.api, web.Options{}); err != nil {
 		return nil, err
@@ -187,8 +212,12 @@ func (s *Service) routes() http.Handler {
 // Handler serves the API and the page.
 func (s *Service) Handler() http.Handler { return s.handler }
 
-// ready is nil once the store, the queue and a worker answer.
+// ready is nil once the store, the queue and a worker answer, and the
+// process has descriptors to spare.
 func (s *Service) ready(ctx context.Context) error {
+	if err := fileutil.SpareDescriptors(8); err != nil {
+		return err
+	}
 	if _, err := s.st.CountQueued(ctx, ""); err != nil {
 		return fmt.Errorf("store: %w", err)
 	}
@@ -201,12 +230,41 @@ func (s *Service) ready(ctx context.Context) error {
 	return nil
 }
 
+// The HTTP server's timeouts: a request's headers, its whole body, an
+// idle keep-alive connection, and the writing of an answer (the API moves
+// the write deadline of event streams and ?wait= requests).
+const (
+	readHeaderTimeout = 10 * time.Second
+	readTimeout       = 30 * time.Second
+	idleTimeout       = 30 * time.Second
+	writeTimeout      = 30 * time.Second
+	maxHeaderBytes    = 64 << 10
+)
+
 // Serve serves HTTP on l until ctx ends, then shuts down in order: new
 // submissions are refused with 503 and event streams told to reconnect,
 // requests in progress finish (up to drain), the workers finish or hand
-// back their jobs, and everything is closed.
+// back their jobs, and everything is closed. At most MaxConns
+// connections are open at once (see httpguard.Listener).
 func (s *Service) Serve(ctx context.Context, l net.Listener, drain time.Duration) error {
-	srv := &http.Server{Handler: s.handler, ReadHeaderTimeout: 10 * time.Second}
+	srv := &http.Server{
+		Handler: s.handler, ReadHeaderTimeout: readHeaderTimeout, ReadTimeout: readTimeout,
+		WriteTimeout: s.cfg.API.WriteTimeout, IdleTimeout: idleTimeout, MaxHeaderBytes: maxHeaderBytes,
+	}
+	if s.cfg.MaxConns > 0 {
+		gl := httpguard.NewListener(l, s.cfg.MaxConns)
+		l, srv.ConnState, srv.ConnContext = gl, gl.ConnState, gl.ConnContext
+		stat := func(f func(httpguard.Stats) float64) func() float64 {
+			return func() float64 { return f(gl.Stats()) }
+		}
+		s.metrics.Listener(metrics.Connections{
+			Open:    stat(func(st httpguard.Stats) float64 { return float64(st.Open) }),
+			Idle:    stat(func(st httpguard.Stats) float64 { return float64(st.Idle) }),
+			Refused: stat(func(st httpguard.Stats) float64 { return float64(st.Refused) }),
+			Shed:    stat(func(st httpguard.Stats) float64 { return float64(st.Shed) }),
+			Max:     float64(gl.Max()),
+		})
+	}
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(l) }()
 	select {

@@ -17,11 +17,14 @@ import (
 	"github.com/puzzlejudge/judge/api"
 	"github.com/puzzlejudge/judge/client"
 	"github.com/puzzlejudge/judge/config"
+	"github.com/puzzlejudge/judge/runner"
 	"github.com/puzzlejudge/judge/store"
 )
 
 // stack is a whole service in the test process: real SQLite, real
-// embedded NATS, a real worker judging in the full sandbox.
+// embedded NATS, a real worker judging in the full sandbox as root and in
+// the basic one otherwise (the sandbox is not these tests' subject: the
+// runner's tests are about it).
 type stack struct {
 	svc   *Service
 	srv   *httptest.Server
@@ -29,18 +32,16 @@ type stack struct {
 	user  string
 }
 
-func needRoot(t testing.TB) {
-	t.Helper()
-	if os.Geteuid() != 0 {
-		t.Skip("needs root: the worker judges in the full sandbox")
-	}
-}
-
+// judgeConfig is the bundled configuration, in basic sandbox mode when
+// not root (full mode needs root).
 func judgeConfig(t testing.TB) *config.Config {
 	t.Helper()
 	cfg, err := config.Load(filepath.Join("..", config.DefaultPath), nil)
 	if err != nil {
 		t.Fatal(err)
+	}
+	if os.Geteuid() != 0 {
+		cfg.Sandbox = runner.ModeBasic
 	}
 	return cfg
 }
@@ -48,7 +49,6 @@ func judgeConfig(t testing.TB) *config.Config {
 // newStack starts a service; edit may change its configuration.
 func newStack(t testing.TB, edit func(*Config)) *stack {
 	t.Helper()
-	needRoot(t)
 	cfg := Config{Judge: judgeConfig(t), Data: t.TempDir(), Workers: 1, TestWorkers: 2, Drain: 5 * time.Second,
 		Log: slog.New(slog.NewTextHandler(io.Discard, nil))}
 	if edit != nil {
@@ -157,9 +157,19 @@ func (s *stack) submit(t testing.TB, token, rel string) string {
 // waitDone long-polls a submission until done.
 func (s *stack) waitDone(t testing.TB, token, id string) map[string]any {
 	t.Helper()
+	return untilDone(t, id, func(path string) (int, map[string]any) {
+		code, _, out := s.call(t, "GET", path, token, nil)
+		return code, out
+	})
+}
+
+// untilDone long-polls a submission with get (given the path) until it
+// is done, for up to 2 minutes.
+func untilDone(t testing.TB, id string, get func(path string) (int, map[string]any)) map[string]any {
+	t.Helper()
 	deadline := time.Now().Add(2 * time.Minute)
 	for time.Now().Before(deadline) {
-		code, _, out := s.call(t, "GET", "/api/v1/submissions/"+id+"?wait=30s", token, nil)
+		code, out := get("/api/v1/submissions/" + id + "?wait=30s")
 		if code != http.StatusOK {
 			t.Fatalf("GET %s: %d %v", id, code, out)
 		}

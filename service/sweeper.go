@@ -8,6 +8,7 @@ import (
 	"log/slog"
 	"time"
 
+	"github.com/nats-io/nats.go/jetstream"
 	"github.com/puzzlejudge/judge/grade"
 	"github.com/puzzlejudge/judge/store"
 	"github.com/puzzlejudge/judge/verdict"
@@ -46,8 +47,9 @@ func (s *sweeper) run(ctx context.Context) {
 }
 
 // sweep publishes the stale rows once, oldest first, up to 1000 a pass,
-// and stops at a full queue. A row that fails for another reason does not
-// hold up those behind it.
+// and stops at a full queue or one that does not answer (the rest would
+// wait as long for nothing; the next pass tries again). A row that fails
+// for another reason does not hold up those behind it.
 func (s *sweeper) sweep(ctx context.Context) (int, error) {
 	subs, err := s.st.Stale(ctx, time.Now().Add(-s.grace), 1000)
 	if err != nil {
@@ -60,7 +62,7 @@ func (s *sweeper) sweep(ctx context.Context) (int, error) {
 		switch {
 		case err == nil:
 			n++
-		case isQueueFull(err):
+		case isQueueFull(err), errors.Is(err, context.DeadlineExceeded), errors.Is(err, jetstream.ErrNoStreamResponse):
 			return n, err
 		case isNoProblem(err):
 			if err := s.unjudgeable(ctx, sub, err); err != nil {

@@ -2,6 +2,7 @@ package service
 
 import (
 	"context"
+	"log/slog"
 	"strings"
 	"testing"
 	"time"
@@ -11,11 +12,34 @@ import (
 	"github.com/puzzlejudge/judge/store"
 )
 
+// sweepLog is a log handler that says on published each time the sweeper
+// logs that it published submissions again.
+type sweepLog struct{ published chan<- struct{} }
+
+func (h sweepLog) Enabled(context.Context, slog.Level) bool { return true }
+
+func (h sweepLog) Handle(_ context.Context, r slog.Record) error {
+	if r.Message == "sweeper published again" {
+		select {
+		case h.published <- struct{}{}:
+		default:
+		}
+	}
+	return nil
+}
+
+func (h sweepLog) WithAttrs([]slog.Attr) slog.Handler { return h }
+func (h sweepLog) WithGroup(string) slog.Handler      { return h }
+
 // TestSweeper: a row stored but never published (a publish lost to a
 // crash) is published by the sweeper and judged once; a row whose problem
 // is gone from the server ends as IE instead of waiting forever.
 func TestSweeper(t *testing.T) {
-	s := newStack(t, func(c *Config) { c.Workers, c.Sweep = 0, 300*time.Millisecond })
+	published := make(chan struct{}, 64)
+	s := newStack(t, func(c *Config) {
+		c.Workers, c.Sweep = 0, 300*time.Millisecond
+		c.Log = slog.New(sweepLog{published})
+	})
 	ctx := context.Background()
 	lost, _, err := s.svc.st.Create(ctx, store.NewSubmission{User: "ann", Problem: "a-plus-b", Language: "c", Filename: "sum.c", Source: source(t, "a-plus-b/accepted/sum.c")})
 	if err != nil {
@@ -29,7 +53,14 @@ func TestSweeper(t *testing.T) {
 	if out["verdict"] != "IE" || !strings.Contains(out["error"].(string), `no problem "vanished"`) {
 		t.Errorf("a submission of a vanished problem: %v %v, want IE naming it", out["verdict"], out["error"])
 	}
-	time.Sleep(time.Second) // the sweeper publishes the lost one a few times: one job
+	// The sweeper publishes the lost one a few times: one job.
+	for range 3 {
+		select {
+		case <-published:
+		case <-time.After(time.Minute):
+			t.Fatal("the sweeper did not publish the lost submission 3 times in a minute")
+		}
+	}
 	if err := s.svc.startWorkers(1); err != nil {
 		t.Fatal(err)
 	}
@@ -42,7 +73,18 @@ func TestSweeper(t *testing.T) {
 		t.Fatal(err)
 	}
 	// A local worker stores the judging's start with its final, while the
-	// verdict is applied: it may come just after the verdict.
+	// verdict is applied, and acknowledges the job after: once the jobs
+	// stream is empty every job the sweeps made was judged and its start
+	// stored.
+	for deadline := time.Now().Add(time.Minute); ; time.Sleep(10 * time.Millisecond) {
+		st, err := s.svc.q.q.Stats(ctx)
+		if err == nil && st.Depth == 0 && st.InFlight == 0 {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("jobs still queued a minute after the verdict: %+v %v", st, err)
+		}
+	}
 	starts := func() uint64 {
 		t.Helper()
 		info, err := events.Info(ctx, jetstream.WithSubjectFilter(queue.Subject(lost.ID, queue.KindState)))
@@ -51,11 +93,7 @@ func TestSweeper(t *testing.T) {
 		}
 		return info.State.Subjects[queue.Subject(lost.ID, queue.KindState)]
 	}
-	n := starts()
-	for end := time.Now().Add(10 * time.Second); n == 0 && time.Now().Before(end); n = starts() {
-		time.Sleep(10 * time.Millisecond)
-	}
-	if n != 1 {
+	if n := starts(); n != 1 {
 		t.Errorf("the lost publish was judged %d times, want once for all the sweeps", n)
 	}
 }

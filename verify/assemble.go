@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/puzzlejudge/judge/author"
+	"github.com/puzzlejudge/judge/figures"
 	"github.com/puzzlejudge/judge/grade"
 	"github.com/puzzlejudge/judge/problem"
 	"github.com/puzzlejudge/judge/report"
@@ -85,7 +86,7 @@ func (pk *pkg) configCheck() *Check {
 		rel, _ := filepath.Rel(pk.p.Dir, pk.p.Checker.Source)
 		judged = "interactive, interactor " + filepath.ToSlash(rel)
 	}
-	return pass(c, fmt.Sprintf("time limit %v%s, memory limit %s, %s", l.Time, how, problem.FormatSize(l.Memory), judged))
+	return pass(c, fmt.Sprintf("time limit %v%s, memory limit %s, %s", l.Time, how, figures.Size(l.Memory), judged))
 }
 
 func (pk *pkg) statementCheck() *Check {
@@ -298,7 +299,8 @@ func matches(expected, got verdict.Verdict) bool {
 	return got == expected || (expected == verdict.WA && got == verdict.PE)
 }
 
-func ms(d time.Duration) string { return fmt.Sprintf("%d ms", d.Milliseconds()) }
+// ms writes a duration in whole milliseconds: "1500 ms".
+func ms(d time.Duration) string { return figures.Millis(d.Milliseconds()) }
 
 // solutionCheck checks that a solution gets the verdict its folder
 // names; its message says which tests were run again with a longer wall

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/puzzlejudge/judge/author"
+	"github.com/puzzlejudge/judge/figures"
 	"github.com/puzzlejudge/judge/problem"
 	"github.com/puzzlejudge/judge/report"
 )
@@ -96,7 +97,7 @@ func checkStatedLimits(disp string, p *problem.Problem) *Check {
 		if m := statedMemory.FindStringSubmatch(l); m != nil && !seenMem {
 			seenMem = true
 			if n, ok := parseStatedSize(m[1], m[2]); ok && n != p.Limits.Memory {
-				details = append(details, fmt.Sprintf("%s: states memory %s %s, but %s has memory_limit %s: change one of them", at, m[1], m[2], cfg, problem.FormatSize(p.Limits.Memory)))
+				details = append(details, fmt.Sprintf("%s: states memory %s %s, but %s has memory_limit %s: change one of them", at, m[1], m[2], cfg, figures.Size(p.Limits.Memory)))
 			}
 		}
 	}

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/puzzlejudge/judge/figures"
 	"github.com/puzzlejudge/judge/grade"
 	"github.com/puzzlejudge/judge/problem"
 	"github.com/puzzlejudge/judge/problem/kattis"
@@ -106,7 +107,7 @@ func (k *kattisRun) run(ctx context.Context) {
 		val = "custom"
 	}
 	k.add(pass(&Check{Name: CheckConfig}, fmt.Sprintf("Kattis package, version %s, time limit %s, memory limit %s, %s output validator",
-		md.Version, tl, problem.FormatSize(p.Limits.Memory), val)))
+		md.Version, tl, figures.Size(p.Limits.Memory), val)))
 	if p.Statement == "" {
 		k.add(warn(&Check{Name: CheckStatement}, "no statement in statement/ or problem_statement/"))
 	} else {

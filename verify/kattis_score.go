@@ -5,10 +5,10 @@ import (
 	"math"
 	"path"
 
+	"github.com/puzzlejudge/judge/figures"
 	"github.com/puzzlejudge/judge/grade"
 	"github.com/puzzlejudge/judge/problem"
 	"github.com/puzzlejudge/judge/problem/kattis"
-	"github.com/puzzlejudge/judge/report"
 	"github.com/puzzlejudge/judge/verdict"
 )
 
@@ -46,15 +46,15 @@ func scoreWrong(folder string, sc *problem.Scoring, rep *grade.Report) string {
 	switch folder {
 	case kattis.FolderAccepted:
 		if rep.MaxScore != nil && score < *rep.MaxScore-eps {
-			return fmt.Sprintf("gets score %s, want the full score %s", report.Score(score, nil), report.Score(*rep.MaxScore, nil))
+			return fmt.Sprintf("gets score %s, want the full score %s", figures.Score(score, nil), figures.Score(*rep.MaxScore, nil))
 		}
 	case kattis.FolderPartiallyAccepted:
 		if score <= low+eps || rep.MaxScore != nil && score >= *rep.MaxScore-eps {
-			want := fmt.Sprintf("above %s", report.Score(low, nil))
+			want := fmt.Sprintf("above %s", figures.Score(low, nil))
 			if rep.MaxScore != nil {
-				want = fmt.Sprintf("strictly between %s and %s", report.Score(low, nil), report.Score(*rep.MaxScore, nil))
+				want = fmt.Sprintf("strictly between %s and %s", figures.Score(low, nil), figures.Score(*rep.MaxScore, nil))
 			}
-			return fmt.Sprintf("gets score %s, want a partial score %s", report.Score(score, nil), want)
+			return fmt.Sprintf("gets score %s, want a partial score %s", figures.Score(score, nil), want)
 		}
 	}
 	return ""
@@ -74,16 +74,16 @@ func scoreRulesWrong(s kattis.Submission, rep *grade.Report) string {
 			continue
 		}
 		lo, hi := r.Score[0], r.Score[1]
-		want := report.Score(lo, nil)
+		want := figures.Score(lo, nil)
 		if hi != lo {
-			want = fmt.Sprintf("in [%s, %s]", report.Score(lo, nil), report.Score(hi, nil))
+			want = fmt.Sprintf("in [%s, %s]", figures.Score(lo, nil), figures.Score(hi, nil))
 		}
 		if rep.Score == nil {
 			return fmt.Sprintf("score %s (%s): only for scoring problems, and this one is pass-fail", want, r.From)
 		}
 		if r.Tests == "" {
 			if *rep.Score < lo-eps || *rep.Score > hi+eps {
-				return fmt.Sprintf("gets score %s, want %s (%s)", report.Score(*rep.Score, rep.MaxScore), want, r.From)
+				return fmt.Sprintf("gets score %s, want %s (%s)", figures.Score(*rep.Score, rep.MaxScore), want, r.From)
 			}
 			continue
 		}
@@ -94,7 +94,7 @@ func scoreRulesWrong(s kattis.Submission, rep *grade.Report) string {
 			}
 			found = true
 			if g.Score < lo-eps || g.Score > hi+eps {
-				return fmt.Sprintf("group %s gets score %s, want %s (%s)", g.Name, report.Score(g.Score, g.MaxScore), want, r.From)
+				return fmt.Sprintf("group %s gets score %s, want %s (%s)", g.Name, figures.Score(g.Score, g.MaxScore), want, r.From)
 			}
 		}
 		if !found {

@@ -8,6 +8,7 @@ import (
 	"slices"
 	"time"
 
+	"github.com/puzzlejudge/judge/figures"
 	"github.com/puzzlejudge/judge/grade"
 	"github.com/puzzlejudge/judge/problem/kattis"
 	"github.com/puzzlejudge/judge/report"
@@ -202,7 +203,7 @@ func (k *kattisRun) submission(ctx context.Context, s kattis.Submission, c *Chec
 		msg = fmt.Sprintf("%s on test %s (%s)", got, test, e.what)
 	}
 	if rep.Score != nil {
-		msg += ", score " + report.Score(*rep.Score, rep.MaxScore)
+		msg += ", score " + figures.Score(*rep.Score, rep.MaxScore)
 	}
 	if scale != 1 {
 		msg += fmt.Sprintf(", at %g × the time limit", scale)

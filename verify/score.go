@@ -5,8 +5,8 @@ import (
 	"slices"
 
 	"github.com/puzzlejudge/judge/author"
+	"github.com/puzzlejudge/judge/figures"
 	"github.com/puzzlejudge/judge/grade"
-	"github.com/puzzlejudge/judge/report"
 	"github.com/puzzlejudge/judge/verdict"
 )
 
@@ -28,7 +28,7 @@ func (pk *pkg) scoreCheck(c *Check, sr *solRun, v verdict.Verdict, bad *grade.Te
 	}
 	res := grade.Score(sc, at1x)
 	c.Solution.Score, c.Solution.MaxScore = &res.Score, res.MaxScore
-	score := report.Score(res.Score, res.MaxScore)
+	score := figures.Score(res.Score, res.MaxScore)
 	switch {
 	case v == verdict.IE:
 		return nil

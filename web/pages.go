@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/puzzlejudge/judge/api"
+	"github.com/puzzlejudge/judge/judging"
 )
 
 func asAPIError(err error, e **api.Error) bool { return errors.As(err, e) }
@@ -167,13 +168,13 @@ func (h *Handler) submissionPage(w http.ResponseWriter, r *http.Request) {
 	var rows []testRow
 	title := sub.Problem
 	if rep != nil {
-		rows = rep.Tests
+		rows = testRows(rep)
 	}
 	if st, err := h.st.Statement(r.Context(), sub.Problem); err == nil {
 		title = st.Title
 		if rep == nil {
 			for _, name := range st.Tests {
-				rows = append(rows, testRow{Name: name})
+				rows = append(rows, testRow{TestResult: judging.TestResult{Name: name}})
 			}
 		}
 	}

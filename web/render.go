@@ -7,32 +7,32 @@ import (
 	"html/template"
 	"log/slog"
 	"net/http"
-	"slices"
 	"strings"
 	"time"
 
 	"github.com/puzzlejudge/judge/api"
-	"github.com/puzzlejudge/judge/problem"
-	clireport "github.com/puzzlejudge/judge/report"
+	"github.com/puzzlejudge/judge/figures"
+	"github.com/puzzlejudge/judge/judging"
 	"github.com/puzzlejudge/judge/verdict"
 )
 
 // funcs are the templates' helpers; each returns text that html/template
 // escapes (a statement's HTML comes from renderStatement).
 var funcs = template.FuncMap{
-	"size": func(kb int64) string { return problem.FormatSize(kb << 10) },
-	"ms":   func(v int64) string { return fmt.Sprintf("%d ms", v) },
+	"size": func(kb int64) string { return figures.Size(kb << 10) },
+	"ms":   figures.Millis,
 	"when": func(t time.Time) string {
 		if t.IsZero() {
 			return ""
 		}
 		return t.UTC().Format("2006-01-02 15:04:05 UTC")
 	},
-	"mem":         clireport.Memory, // the CLI's rule for memory figures
-	"verdictLong": func(v string) string { return verdict.Verdict(v).Long() },
+	"mem":         figures.Memory,
+	"verdictLong": verdict.Verdict.Long,
 	"firstLine":   firstLine,
-	"verdictClass": func(v string) string {
-		switch v {
+	// verdictClass takes a report's verdict.Verdict or the API's string.
+	"verdictClass": func(v any) string {
+		switch fmt.Sprint(v) {
 		case "AC":
 			return "good"
 		case "":
@@ -108,101 +108,34 @@ func (h *Handler) fail(w http.ResponseWriter, r *http.Request, err error) {
 	h.render(w, r, status, "error", http.StatusText(status), map[string]any{"Status": status, "Message": err.Error()})
 }
 
-// report is a done submission's report as the page shows it: the fields
-// of the report JSON (grade.Report's contract) the page needs.
-type report struct {
-	Verdict     string        `json:"verdict"`
-	Compile     compileReport `json:"compile"`
-	Tests       []testRow     `json:"tests"`
-	MaxTimeMs   int64         `json:"max_time_ms"`
-	MaxMemoryKB int64         `json:"max_memory_kb"`
-	Limits      limitsReport  `json:"limits"`
-	Measurement struct {
-		Memory string `json:"memory"`
-		CPU    string `json:"cpu"`
-	} `json:"measurement"`
-	Sandbox  string   `json:"sandbox"`
-	Warnings []string `json:"warnings"`
-	Error    string   `json:"error"`
-	// Score, MaxScore and Groups are a scoring problem's (nil and none
-	// for a pass-fail one).
-	Score    *float64   `json:"score"`
-	MaxScore *float64   `json:"max_score"`
-	Groups   []groupRow `json:"groups"`
-}
+// report is a done submission's report as the page shows it (nil for a
+// report it cannot read).
+type report = judging.Report
 
-// ScoreText is the report's score as the CLI writes it ("30/50"), "" for
-// a pass-fail problem.
-func (r *report) ScoreText() string {
-	if r.Score == nil {
-		return ""
-	}
-	return clireport.Score(*r.Score, r.MaxScore)
-}
-
-// groupRow is one group of a scoring problem's tests.
-type groupRow struct {
-	Name     string   `json:"name"`
-	Verdict  string   `json:"verdict"`
-	Score    float64  `json:"score"`
-	MaxScore *float64 `json:"max_score"`
-}
-
-// ScoreText is the group's score as the CLI writes it.
-func (g groupRow) ScoreText() string { return clireport.Score(g.Score, g.MaxScore) }
-
-// Passed counts the accepted tests.
-func (r *report) Passed() int {
-	n := 0
-	for _, t := range r.Tests {
-		if t.Verdict == "AC" {
-			n++
-		}
-	}
-	return n
-}
-
-// FirstBad names the first test not accepted, as the CLI's summary does.
-func (r *report) FirstBad() string {
-	for _, t := range r.Tests {
-		if t.Verdict != "AC" {
-			return t.Name
-		}
-	}
-	return ""
-}
-
-type compileReport struct {
-	OK     bool   `json:"ok"`
-	TimeMs int64  `json:"time_ms"`
-	Output string `json:"output"`
-	Cached bool   `json:"cached"`
-}
-
+// testRow is a row of the submission page's tests: a test of the report,
+// one lazy judging did not run (an earlier one failed), or one still to
+// be judged.
 type testRow struct {
-	Name     string `json:"name"`
-	Verdict  string `json:"verdict"`
-	TimeMs   int64  `json:"time_ms"`
-	MemoryKB int64  `json:"memory_kb"`
-	Message  string `json:"message"`
-	Sample   bool   `json:"sample"`
-	Diff     *struct {
-		Text string
-	} `json:"diff"`
+	judging.TestResult
+	// NotRun marks a test lazy judging did not run.
+	NotRun bool
 }
 
-type limitsReport struct {
-	TimeMs    int64    `json:"time_ms"`
-	WallMs    int64    `json:"wall_ms"`
-	MemoryKB  int64    `json:"memory_kb"`
-	OutputKB  int64    `json:"output_kb"`
-	Overrides []string `json:"overrides"`
+// testRows are the rows of a done submission's tests: those judged, in
+// order, then those not run.
+func testRows(r *report) []testRow {
+	rows := make([]testRow, 0, len(r.Tests)+len(r.NotRun))
+	for _, t := range r.Tests {
+		rows = append(rows, testRow{TestResult: t})
+	}
+	for _, name := range r.NotRun {
+		rows = append(rows, testRow{TestResult: judging.TestResult{Name: name}, NotRun: true})
+	}
+	return rows
 }
 
-// Override reports whether a limit (time_ms, memory_kb) was given for the
-// run instead of the problem's.
-func (l limitsReport) Override(key string) bool { return slices.Contains(l.Overrides, key) }
-
+// parseReport reads a report's JSON (a done submission's, as the API
+// gives it to the viewer), or returns nil.
 func parseReport(raw json.RawMessage) *report {
 	if len(raw) == 0 {
 		return nil

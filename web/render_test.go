@@ -10,7 +10,7 @@ import (
 	"github.com/puzzlejudge/judge/api"
 )
 
-// scoredReport is a done scoring submission's report (grade.Report's
+// scoredReport is a done scoring submission's report (judging.Report's
 // JSON), one group named to need escaping.
 const scoredReport = `{"verdict":"AC","compile":{"ok":true},"tests":[{"name":"secret/a/1","verdict":"AC"},{"name":"secret/c/1","verdict":"WA","message":"no"}],
 "limits":{"time_ms":1000},"score":30,"max_score":50,
@@ -37,7 +37,7 @@ func renderPage(t *testing.T, name string, data any) string {
 func TestSubmissionPageScore(t *testing.T) {
 	sub := api.Submission{ID: "s1", Problem: "p", State: api.StateDone, Verdict: "AC", Report: json.RawMessage(scoredReport)}
 	rep := parseReport(sub.Report)
-	html := renderPage(t, "submission", submissionView{Sub: sub, Report: rep, Rows: rep.Tests})
+	html := renderPage(t, "submission", submissionView{Sub: sub, Report: rep, Rows: testRows(rep)})
 	for _, want := range []string{
 		`<dt id="score-label">score</dt><dd id="score">30/50</dd>`,
 		`<div class="scroll" id="groups-box"><table id="groups">`,
@@ -52,7 +52,7 @@ func TestSubmissionPageScore(t *testing.T) {
 	passFail := `{"verdict":"WA","compile":{"ok":true},"tests":[{"name":"1","verdict":"WA"}]}`
 	sub.Report = json.RawMessage(passFail)
 	rep = parseReport(sub.Report)
-	html = renderPage(t, "submission", submissionView{Sub: sub, Report: rep, Rows: rep.Tests})
+	html = renderPage(t, "submission", submissionView{Sub: sub, Report: rep, Rows: testRows(rep)})
 	for _, want := range []string{`<dt id="score-label" hidden>score</dt><dd id="score" hidden></dd>`, `id="groups-box" hidden>`} {
 		if !strings.Contains(html, want) {
 			t.Errorf("pass-fail page lacks %s", want)

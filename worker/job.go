@@ -136,13 +136,16 @@ func (w *Worker) judge(ctx context.Context, d *queue.Delivery, cache *pkgstore.C
 	if src, err = srcs.write(slot, sourceName(j.Filename, lang.Extensions), j.Source); err != nil {
 		return nil, "", err
 	}
-	order := make(map[string]int, len(p.Tests))
-	for i, t := range p.Tests {
-		order[t.Name] = i
-	}
+	// The rows go out in the order the report lists them (with StopOnFail,
+	// none after the first failure), numbered as they come.
+	next := 0
 	rep, err = w.Engine.Grader.Grade(ctx, grade.Submission{Problem: p, Source: src, Language: lang}, grade.Options{
-		OnCompile: func(c grade.CompileReport) { pub.emit(queue.Event{Kind: queue.KindCompile, Compile: &c}) },
-		OnTest:    func(r grade.TestResult) { pub.test(order[r.Name], r) },
+		StopOnFail: j.StopOnFail && p.Scoring == nil,
+		OnCompile:  func(c grade.CompileReport) { pub.emit(queue.Event{Kind: queue.KindCompile, Compile: &c}) },
+		OnTestInOrder: func(r grade.TestResult) {
+			pub.test(next, r)
+			next++
+		},
 	})
 	if err != nil {
 		return nil, src, err

@@ -84,13 +84,25 @@ function fillTest(t) {
 }
 
 // dropUnjudged removes the rows of tests the final report does not have
-// (none after a compile error), as the page rendered once done shows them.
-function dropUnjudged(tests) {
-  var names = Object.create(null);
+// (none after a compile error), and marks those it names as not run
+// (lazy judging stopped at an earlier failure), as the page rendered once
+// done shows them.
+function dropUnjudged(tests, notRun) {
+  var names = Object.create(null), skipped = Object.create(null);
   tests.forEach(function (t) { names[t.name] = true; });
+  (notRun || []).forEach(function (n) { skipped[n] = true; testRow({ name: n }); });
   var body = document.querySelector("#tests tbody");
   for (var i = body.rows.length - 1; i >= 0; i--) {
-    if (!names[body.rows[i].getAttribute("data-test")]) body.deleteRow(i);
+    var name = body.rows[i].getAttribute("data-test");
+    if (names[name]) continue;
+    if (skipped[name]) {
+      var row = body.rows[i];
+      row.cells[1].textContent = "not run";
+      row.cells[1].className = "v pending";
+      for (var j = 2; j < row.cells.length; j++) row.cells[j].textContent = "";
+      continue;
+    }
+    body.deleteRow(i);
   }
 }
 
@@ -167,7 +179,7 @@ function showReport(sub, d) {
     warnings.appendChild(p);
   });
   tests.forEach(fillTest);
-  dropUnjudged(tests);
+  dropUnjudged(tests, d.not_run);
   document.getElementById("summary").textContent = tests.length ?
     passed + "/" + tests.length + " passed   max time " + d.max_time_ms + " ms   max memory " + fmtMemory(d.max_memory_kb) : "";
   if (d.error) { var er = document.getElementById("error"); er.textContent = d.error; er.hidden = false; }
