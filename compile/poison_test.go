@@ -51,6 +51,11 @@ func TestCompileAfterPoisonedBox(t *testing.T) {
 			for _, lang := range poisonLanguages() {
 				res, err := s.Run(t.Context(), runner.Spec{Args: []string{"{prog}/tamper", poison},
 					Program: []runner.File{{Name: "tamper", Path: tamper}}, Combined: true, Limits: lim})
+				if err == nil && res.Status == runner.Exited && res.ExitCode == 3 {
+					// tamper's exit for EOPNOTSUPP: a tmpfs before Linux
+					// 6.6 takes no user extended attribute.
+					t.Skipf("the box's file system cannot make this change: %s", res.Stderr)
+				}
 				if err != nil || !res.OK() {
 					t.Fatalf("tamper %s: %v %+v\n%s", poison, err, res, res.Stderr)
 				}

@@ -48,7 +48,9 @@ func TestJudgesInPIDNamespaces(t *testing.T) {
 	done := make(chan struct{})
 	go func() { wg.Wait(); close(done) }()
 	for runs := 0; ; runs++ {
-		res, err := host.Run(context.Background(), Spec{Args: []string{"sh", "-c", "sleep 0.02"}, Limits: Limits{CPU: time.Second}})
+		// Room for a slow machine (under emulation a shell costs a tenth
+		// of a second of CPU): no limit is tested here.
+		res, err := host.Run(context.Background(), Spec{Args: []string{"sh", "-c", "sleep 0.02"}, Limits: Limits{CPU: 10 * time.Second}})
 		if err != nil || !res.OK() {
 			t.Fatalf("run %d beside the other judges: %v %+v", runs, err, res)
 		}
@@ -166,6 +168,7 @@ func TestRootNeverUnisolated(t *testing.T) {
 	res, err := s.Run(context.Background(), Spec{
 		Args:   []string{"sh", "-c", "id -u; grep -E '^Cap(Eff|Prm|Bnd):' /proc/self/status"},
 		Stdout: out,
+		Limits: Limits{CPU: 10 * time.Second}, // room for a slow machine: no limit is tested here
 	})
 	if err != nil || !res.OK() {
 		t.Fatalf("run: %v %+v", err, res)

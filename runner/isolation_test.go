@@ -147,7 +147,10 @@ func TestAccountingFromZero(t *testing.T) {
 	lim := Limits{CPU: 10 * time.Second, Wall: 30 * time.Second, Memory: 16 << 20}
 	// CPU counted from an earlier run would make a run's figure at least
 	// the sum of theirs; each bound allows half that sum (a loaded
-	// machine, user-mode Linux above all, inflates every figure alike).
+	// machine, user-mode Linux above all, inflates every figure alike),
+	// and at least 1.5 s: in an emulated VM on a busy host one run of a
+	// trivial program was charged a second. Carried-over CPU passes that
+	// floor after about twenty runs.
 	var before time.Duration
 	for i := 0; i < 50; i++ {
 		var res Result
@@ -159,7 +162,7 @@ func TestAccountingFromZero(t *testing.T) {
 			}
 		case 1:
 			res, _ = runProgram(t, s, touch, lim, strconv.Itoa(1<<20))
-			if !res.OK() || res.Memory > 8<<20 || res.CPU > max(500*time.Millisecond, before/2) {
+			if !res.OK() || res.Memory > 8<<20 || res.CPU > max(1500*time.Millisecond, before/2) {
 				t.Fatalf("run %d: 1 MiB after an MLE: %v, %d KiB, %v", i, res.Status, res.Memory>>10, res.CPU)
 			}
 		case 2:

@@ -31,7 +31,7 @@ func judgeMain(work string) int {
 		return 1
 	}
 	for i := 0; i < 40; i++ {
-		res, err := s.Run(context.Background(), Spec{Args: []string{"sh", "-c", "sleep 0.02"}, Limits: Limits{CPU: time.Second}})
+		res, err := s.Run(context.Background(), Spec{Args: []string{"sh", "-c", "sleep 0.02"}, Limits: Limits{CPU: 10 * time.Second}})
 		if err != nil || !res.OK() {
 			fmt.Fprintf(os.Stderr, "run %d: %v %+v\n", i, err, res)
 			s.Close()
