@@ -132,7 +132,7 @@ func (s *folderScan) scan(dir *os.File, rel string, depth int) ([]*folderEntry, 
 					figures.Size(e.st.Blocks*512), figures.Size(s.limit))
 			}
 		case unix.S_IFLNK:
-			return nil, s.refuse(path, "a symbolic link: links in a submitted folder are not followed, and refuse it")
+			return nil, s.refuse(path, "a symbolic link, and a submitted folder may hold none (links are never followed)")
 		default:
 			return nil, s.refuse(path, "a %s, not a regular file or folder", kind(e.st.Mode))
 		}
