@@ -424,11 +424,10 @@ func (j *jobs) workers(ctx context.Context) ([]api.Worker, error) {
 	if err != nil {
 		return nil, err
 	}
-	out := make([]api.Worker, 0, len(ws))
-	for _, w := range ws {
-		out = append(out, api.Worker(w))
+	if ws == nil {
+		ws = []api.Worker{} // the API answers [], never null
 	}
-	return out, nil
+	return ws, nil
 }
 
 func (j *jobs) workerCount() float64 {
