@@ -12,7 +12,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/puzzlejudge/judge/config"
+	"github.com/puzzlejudge/judge/core/config"
 )
 
 // binary is the judge built as `go install ./judge` builds it, shared by

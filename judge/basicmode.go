@@ -6,7 +6,7 @@ import (
 	"os"
 	"strings"
 
-	"github.com/puzzlejudge/judge/grade"
+	"github.com/puzzlejudge/judge/core/grade"
 	"github.com/puzzlejudge/judge/runner"
 	"github.com/spf13/cobra"
 )

@@ -8,10 +8,10 @@ import (
 	"text/tabwriter"
 	"time"
 
-	"github.com/puzzlejudge/judge/compile"
-	"github.com/puzzlejudge/judge/figures"
-	"github.com/puzzlejudge/judge/report"
-	"github.com/puzzlejudge/judge/runcache"
+	"github.com/puzzlejudge/judge/authoring/runcache"
+	"github.com/puzzlejudge/judge/core/compile"
+	"github.com/puzzlejudge/judge/core/figures"
+	"github.com/puzzlejudge/judge/core/report"
 	"github.com/spf13/cobra"
 )
 

@@ -35,7 +35,7 @@ func fixture(t *testing.T) string {
 	t.Helper()
 	root := t.TempDir()
 	for _, d := range []string{"problems", "solutions"} {
-		src := filepath.Join("..", "verify", "testdata", d)
+		src := filepath.Join("..", "authoring", "verify", "testdata", d)
 		err := filepath.WalkDir(src, func(path string, d fs.DirEntry, err error) error {
 			if err != nil {
 				return err

@@ -8,9 +8,9 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/puzzlejudge/judge/config"
-	"github.com/puzzlejudge/judge/problem"
-	"github.com/puzzlejudge/judge/suggest"
+	"github.com/puzzlejudge/judge/core/config"
+	"github.com/puzzlejudge/judge/core/problem"
+	"github.com/puzzlejudge/judge/internal/suggest"
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 )

@@ -8,7 +8,7 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/puzzlejudge/judge/author"
+	"github.com/puzzlejudge/judge/authoring/author"
 	"github.com/spf13/cobra"
 	"github.com/spf13/cobra/doc"
 )

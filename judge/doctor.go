@@ -12,9 +12,9 @@ import (
 	"time"
 
 	"github.com/fatih/color"
-	"github.com/puzzlejudge/judge/compile"
-	"github.com/puzzlejudge/judge/config"
-	"github.com/puzzlejudge/judge/report"
+	"github.com/puzzlejudge/judge/core/compile"
+	"github.com/puzzlejudge/judge/core/config"
+	"github.com/puzzlejudge/judge/core/report"
 	"github.com/puzzlejudge/judge/runner"
 	"github.com/spf13/cobra"
 )

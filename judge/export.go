@@ -4,8 +4,8 @@ import (
 	"fmt"
 	"path/filepath"
 
-	"github.com/puzzlejudge/judge/port"
-	"github.com/puzzlejudge/judge/problem/kattis"
+	"github.com/puzzlejudge/judge/authoring/convert"
+	"github.com/puzzlejudge/judge/core/problem/kattis"
 	"github.com/spf13/cobra"
 )
 
@@ -33,7 +33,7 @@ legacy's zero score for a rejected submission).`,
 			if err != nil {
 				return err
 			}
-			dropped, err := port.Export(p, filepath.Join(cfg.SolutionsDir, p.Slug), args[1], kattis.Version(version))
+			dropped, err := convert.Export(p, filepath.Join(cfg.SolutionsDir, p.Slug), args[1], kattis.Version(version))
 			if err != nil {
 				return usageError(err)
 			}

@@ -10,9 +10,9 @@ import (
 	"path/filepath"
 	"slices"
 
-	"github.com/puzzlejudge/judge/author"
-	"github.com/puzzlejudge/judge/grade"
-	"github.com/puzzlejudge/judge/verdict"
+	"github.com/puzzlejudge/judge/authoring/author"
+	"github.com/puzzlejudge/judge/core/grade"
+	"github.com/puzzlejudge/judge/core/verdict"
 )
 
 // failedRecord is what the judge remembers of the last runs of one source

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"path/filepath"
 
-	"github.com/puzzlejudge/judge/port"
+	"github.com/puzzlejudge/judge/authoring/convert"
 	"github.com/spf13/cobra"
 )
 
@@ -33,7 +33,7 @@ submissions, folders such as rejected/).`,
 			if len(args) == 2 {
 				slug = args[1]
 			}
-			dropped, err := port.Import(args[0], cfg.ProblemsDir, cfg.SolutionsDir, slug)
+			dropped, err := convert.Import(args[0], cfg.ProblemsDir, cfg.SolutionsDir, slug)
 			if err != nil {
 				return usageError(err)
 			}

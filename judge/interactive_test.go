@@ -34,7 +34,7 @@ func TestInteractiveCommands(t *testing.T) {
 		t.Errorf("last test %+v, want WA with the interactor's message", last)
 	}
 
-	guess := filepath.Join("..", "grade", "testdata", "kattis", "guess-legacy")
+	guess := filepath.Join("..", "core", "grade", "testdata", "kattis", "guess-legacy")
 	judge(t, root, "submit", guess, filepath.Join(guess, "submissions", "wrong_answer", "exits_early.c")).
 		want(t, 1, "no guess 2: the submission stopped guessing")
 }

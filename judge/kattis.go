@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/puzzlejudge/judge/problem"
+	"github.com/puzzlejudge/judge/core/problem"
 	"github.com/spf13/cobra"
 )
 

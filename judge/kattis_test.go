@@ -8,7 +8,7 @@ import (
 // TestKattisPackageCommands: list, show and submit work on Kattis
 // packages given as folders, with the same grading code.
 func TestKattisPackageCommands(t *testing.T) {
-	kattisDir := filepath.Join("..", "verify", "testdata", "kattis")
+	kattisDir := filepath.Join("..", "authoring", "verify", "testdata", "kattis")
 	legacy, modern := filepath.Join(kattisDir, "sum-legacy"), filepath.Join(kattisDir, "parity-2025")
 	root := t.TempDir()
 

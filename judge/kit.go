@@ -11,9 +11,9 @@ import (
 	"slices"
 	"time"
 
-	"github.com/puzzlejudge/judge/author"
-	"github.com/puzzlejudge/judge/config"
-	"github.com/puzzlejudge/judge/problem"
+	"github.com/puzzlejudge/judge/authoring/author"
+	"github.com/puzzlejudge/judge/core/config"
+	"github.com/puzzlejudge/judge/core/problem"
 	"github.com/schollz/progressbar/v3"
 	"golang.org/x/term"
 )

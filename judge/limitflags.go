@@ -4,8 +4,8 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/puzzlejudge/judge/figures"
-	"github.com/puzzlejudge/judge/problem"
+	"github.com/puzzlejudge/judge/core/figures"
+	"github.com/puzzlejudge/judge/core/problem"
 	"github.com/spf13/cobra"
 )
 

@@ -8,14 +8,14 @@ import (
 	"text/tabwriter"
 	"time"
 
-	"github.com/puzzlejudge/judge/author"
-	"github.com/puzzlejudge/judge/compile"
-	"github.com/puzzlejudge/judge/config"
-	"github.com/puzzlejudge/judge/figures"
-	"github.com/puzzlejudge/judge/grade"
-	"github.com/puzzlejudge/judge/problem"
-	"github.com/puzzlejudge/judge/report"
-	"github.com/puzzlejudge/judge/verdict"
+	"github.com/puzzlejudge/judge/authoring/author"
+	"github.com/puzzlejudge/judge/core/compile"
+	"github.com/puzzlejudge/judge/core/config"
+	"github.com/puzzlejudge/judge/core/figures"
+	"github.com/puzzlejudge/judge/core/grade"
+	"github.com/puzzlejudge/judge/core/problem"
+	"github.com/puzzlejudge/judge/core/report"
+	"github.com/puzzlejudge/judge/core/verdict"
 	"github.com/spf13/cobra"
 )
 

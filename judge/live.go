@@ -7,10 +7,10 @@ import (
 	"sync"
 	"time"
 
-	"github.com/puzzlejudge/judge/grade"
-	"github.com/puzzlejudge/judge/report"
-	"github.com/puzzlejudge/judge/termsafe"
-	"github.com/puzzlejudge/judge/verdict"
+	"github.com/puzzlejudge/judge/core/grade"
+	"github.com/puzzlejudge/judge/core/report"
+	"github.com/puzzlejudge/judge/core/verdict"
+	"github.com/puzzlejudge/judge/internal/termsafe"
 	"golang.org/x/term"
 )
 

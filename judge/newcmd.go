@@ -3,7 +3,7 @@ package main
 import (
 	"fmt"
 
-	"github.com/puzzlejudge/judge/author"
+	"github.com/puzzlejudge/judge/authoring/author"
 	"github.com/spf13/cobra"
 )
 

@@ -83,7 +83,7 @@ func TestImportScoringJudgedAlike(t *testing.T) {
 	root := t.TempDir()
 	for _, fx := range []string{"scoring-legacy", "scoring-2025"} {
 		t.Run(fx, func(t *testing.T) {
-			pkg := filepath.Join("..", "grade", "testdata", "kattis", fx)
+			pkg := filepath.Join("..", "core", "grade", "testdata", "kattis", fx)
 			r := judge(t, root, "import", pkg, fx)
 			r.want(t, 0, "imported")
 			verdictsDiffer := strings.Contains(r.stdout, "dropped: scoring: verdicts:")

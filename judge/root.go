@@ -8,11 +8,11 @@ import (
 	"path/filepath"
 
 	"github.com/fatih/color"
-	"github.com/puzzlejudge/judge/config"
-	"github.com/puzzlejudge/judge/engine"
-	"github.com/puzzlejudge/judge/grade"
-	"github.com/puzzlejudge/judge/problem"
-	"github.com/puzzlejudge/judge/report"
+	"github.com/puzzlejudge/judge/core/config"
+	"github.com/puzzlejudge/judge/core/engine"
+	"github.com/puzzlejudge/judge/core/grade"
+	"github.com/puzzlejudge/judge/core/problem"
+	"github.com/puzzlejudge/judge/core/report"
 	"github.com/puzzlejudge/judge/runner"
 	"github.com/spf13/cobra"
 )

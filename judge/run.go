@@ -8,12 +8,12 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/puzzlejudge/judge/figures"
-	"github.com/puzzlejudge/judge/grade"
-	"github.com/puzzlejudge/judge/problem"
+	"github.com/puzzlejudge/judge/core/figures"
+	"github.com/puzzlejudge/judge/core/grade"
+	"github.com/puzzlejudge/judge/core/problem"
+	"github.com/puzzlejudge/judge/core/verdict"
+	"github.com/puzzlejudge/judge/internal/termsafe"
 	"github.com/puzzlejudge/judge/runner"
-	"github.com/puzzlejudge/judge/termsafe"
-	"github.com/puzzlejudge/judge/verdict"
 	"github.com/spf13/cobra"
 	"golang.org/x/term"
 )

@@ -37,7 +37,7 @@ func TestScoringCommands(t *testing.T) {
 
 	// Legacy: the graders accept a submission that solves one subtask
 	// (exit 0), with half the score.
-	pkg := filepath.Join("..", "grade", "testdata", "kattis", "scoring-legacy")
+	pkg := filepath.Join("..", "core", "grade", "testdata", "kattis", "scoring-legacy")
 	judge(t, root, "submit", pkg, filepath.Join(pkg, "submissions", "partially_accepted", "small_only.py")).
 		want(t, 0, "verdict AC (Accepted)   4/6 passed", "score   50/100\n", "  secret/large    WA   0/100\n", "  secret/small    AC   50/100\n")
 }

@@ -7,10 +7,10 @@ import (
 	"net"
 	"time"
 
-	"github.com/puzzlejudge/judge/api"
-	"github.com/puzzlejudge/judge/config"
+	"github.com/puzzlejudge/judge/core/config"
 	"github.com/puzzlejudge/judge/service"
-	"github.com/puzzlejudge/judge/store"
+	"github.com/puzzlejudge/judge/service/api"
+	"github.com/puzzlejudge/judge/service/store"
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 )

@@ -8,9 +8,9 @@ import (
 
 	"github.com/nats-io/nats.go/jetstream"
 	"github.com/puzzlejudge/judge/internal/natscluster"
-	"github.com/puzzlejudge/judge/natsrv"
-	"github.com/puzzlejudge/judge/queue"
 	"github.com/puzzlejudge/judge/service"
+	"github.com/puzzlejudge/judge/service/natsrv"
+	"github.com/puzzlejudge/judge/service/queue"
 )
 
 // TestServeOnNATSCluster: judge serve --nats with the three URLs of a

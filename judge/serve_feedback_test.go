@@ -9,7 +9,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/puzzlejudge/judge/grade"
+	"github.com/puzzlejudge/judge/core/grade"
 	"github.com/puzzlejudge/judge/service"
 )
 

@@ -17,7 +17,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/puzzlejudge/judge/store"
+	"github.com/puzzlejudge/judge/service/store"
 )
 
 // floodFiles is the descriptor limit (soft and hard) the flooded server

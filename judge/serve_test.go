@@ -19,10 +19,10 @@ import (
 	"time"
 
 	"github.com/nats-io/nats.go/jetstream"
-	"github.com/puzzlejudge/judge/natsrv"
-	"github.com/puzzlejudge/judge/queue"
 	"github.com/puzzlejudge/judge/service"
-	"github.com/puzzlejudge/judge/store"
+	"github.com/puzzlejudge/judge/service/natsrv"
+	"github.com/puzzlejudge/judge/service/queue"
+	"github.com/puzzlejudge/judge/service/store"
 )
 
 // judgeServer is a judge serve process.

@@ -6,8 +6,8 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/puzzlejudge/judge/figures"
-	"github.com/puzzlejudge/judge/report"
+	"github.com/puzzlejudge/judge/core/figures"
+	"github.com/puzzlejudge/judge/core/report"
 	"github.com/spf13/cobra"
 	"golang.org/x/term"
 )

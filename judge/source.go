@@ -9,8 +9,8 @@ import (
 	"os"
 	"path/filepath"
 
-	"github.com/puzzlejudge/judge/compile"
-	"github.com/puzzlejudge/judge/grade"
+	"github.com/puzzlejudge/judge/core/compile"
+	"github.com/puzzlejudge/judge/core/grade"
 	"github.com/puzzlejudge/judge/runner"
 	"github.com/spf13/cobra"
 )

@@ -9,9 +9,9 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/puzzlejudge/judge/author"
-	"github.com/puzzlejudge/judge/config"
-	"github.com/puzzlejudge/judge/problem"
+	"github.com/puzzlejudge/judge/authoring/author"
+	"github.com/puzzlejudge/judge/core/config"
+	"github.com/puzzlejudge/judge/core/problem"
 	"github.com/spf13/cobra"
 )
 

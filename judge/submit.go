@@ -5,11 +5,11 @@ import (
 	"fmt"
 	"os"
 
-	"github.com/puzzlejudge/judge/grade"
-	"github.com/puzzlejudge/judge/problem"
-	"github.com/puzzlejudge/judge/report"
-	"github.com/puzzlejudge/judge/termsafe"
-	"github.com/puzzlejudge/judge/verdict"
+	"github.com/puzzlejudge/judge/core/grade"
+	"github.com/puzzlejudge/judge/core/problem"
+	"github.com/puzzlejudge/judge/core/report"
+	"github.com/puzzlejudge/judge/core/verdict"
+	"github.com/puzzlejudge/judge/internal/termsafe"
 	"github.com/spf13/cobra"
 )
 

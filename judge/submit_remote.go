@@ -9,11 +9,11 @@ import (
 	"path/filepath"
 
 	"github.com/fatih/color"
-	"github.com/puzzlejudge/judge/client"
-	"github.com/puzzlejudge/judge/grade"
-	"github.com/puzzlejudge/judge/report"
-	"github.com/puzzlejudge/judge/termsafe"
-	"github.com/puzzlejudge/judge/verdict"
+	"github.com/puzzlejudge/judge/core/grade"
+	"github.com/puzzlejudge/judge/core/report"
+	"github.com/puzzlejudge/judge/core/verdict"
+	"github.com/puzzlejudge/judge/internal/termsafe"
+	"github.com/puzzlejudge/judge/service/client"
 	"github.com/spf13/cobra"
 )
 

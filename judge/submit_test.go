@@ -12,9 +12,9 @@ import (
 	"testing"
 	"time"
 
-	"github.com/puzzlejudge/judge/grade"
-	"github.com/puzzlejudge/judge/report"
-	"github.com/puzzlejudge/judge/verdict"
+	"github.com/puzzlejudge/judge/core/grade"
+	"github.com/puzzlejudge/judge/core/report"
+	"github.com/puzzlejudge/judge/core/verdict"
 )
 
 // submitArgs are the arguments that point the judge binary at the

@@ -4,9 +4,9 @@ import (
 	"errors"
 	"fmt"
 
-	"github.com/puzzlejudge/judge/author"
-	"github.com/puzzlejudge/judge/problem"
-	"github.com/puzzlejudge/judge/report"
+	"github.com/puzzlejudge/judge/authoring/author"
+	"github.com/puzzlejudge/judge/core/problem"
+	"github.com/puzzlejudge/judge/core/report"
 	"github.com/spf13/cobra"
 )
 

@@ -6,7 +6,7 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/puzzlejudge/judge/problem"
+	"github.com/puzzlejudge/judge/core/problem"
 )
 
 // selectTests returns the names of the problem's tests that the patterns

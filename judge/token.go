@@ -7,8 +7,8 @@ import (
 	"text/tabwriter"
 	"time"
 
-	"github.com/puzzlejudge/judge/store"
-	"github.com/puzzlejudge/judge/termsafe"
+	"github.com/puzzlejudge/judge/internal/termsafe"
+	"github.com/puzzlejudge/judge/service/store"
 	"github.com/spf13/cobra"
 )
 

@@ -13,7 +13,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/puzzlejudge/judge/store"
+	"github.com/puzzlejudge/judge/service/store"
 )
 
 var tokenRE = regexp.MustCompile(`^pj_[0-9a-f]{16}_[A-Za-z0-9_-]{43}$`)

@@ -11,10 +11,10 @@ import (
 	"slices"
 	"time"
 
-	"github.com/puzzlejudge/judge/author"
-	"github.com/puzzlejudge/judge/report"
-	"github.com/puzzlejudge/judge/runcache"
-	"github.com/puzzlejudge/judge/verify"
+	"github.com/puzzlejudge/judge/authoring/author"
+	"github.com/puzzlejudge/judge/authoring/runcache"
+	"github.com/puzzlejudge/judge/authoring/verify"
+	"github.com/puzzlejudge/judge/core/report"
 	"github.com/spf13/cobra"
 )
 

@@ -7,8 +7,8 @@ import (
 	"sync"
 	"time"
 
-	"github.com/puzzlejudge/judge/report"
-	"github.com/puzzlejudge/judge/verify"
+	"github.com/puzzlejudge/judge/authoring/verify"
+	"github.com/puzzlejudge/judge/core/report"
 )
 
 // verifyLive shows a verification as it goes, on stderr, while the report

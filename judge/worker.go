@@ -9,10 +9,10 @@ import (
 
 	"github.com/nats-io/nats.go"
 	"github.com/nats-io/nats.go/jetstream"
-	"github.com/puzzlejudge/judge/engine"
-	"github.com/puzzlejudge/judge/natsrv"
-	"github.com/puzzlejudge/judge/termsafe"
-	"github.com/puzzlejudge/judge/worker"
+	"github.com/puzzlejudge/judge/core/engine"
+	"github.com/puzzlejudge/judge/internal/termsafe"
+	"github.com/puzzlejudge/judge/service/natsrv"
+	"github.com/puzzlejudge/judge/service/worker"
 	"github.com/spf13/cobra"
 )
 

@@ -13,11 +13,11 @@ import (
 	"time"
 
 	"github.com/nats-io/nats.go/jetstream"
+	"github.com/puzzlejudge/judge/core/verdict"
 	"github.com/puzzlejudge/judge/internal/natstest"
-	"github.com/puzzlejudge/judge/natsrv"
-	"github.com/puzzlejudge/judge/pkgstore"
-	"github.com/puzzlejudge/judge/queue"
-	"github.com/puzzlejudge/judge/verdict"
+	"github.com/puzzlejudge/judge/service/natsrv"
+	"github.com/puzzlejudge/judge/service/pkgstore"
+	"github.com/puzzlejudge/judge/service/queue"
 )
 
 // queueServer is the server side of the queue, as judge serve will run it: an

@@ -6,7 +6,7 @@ import (
 	"syscall"
 	"time"
 
-	"github.com/puzzlejudge/judge/judging"
+	"github.com/puzzlejudge/judge/core/judging"
 	"golang.org/x/sys/unix"
 )
 

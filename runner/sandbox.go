@@ -10,8 +10,8 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/puzzlejudge/judge/core/judging"
 	"github.com/puzzlejudge/judge/internal/mountinfo"
-	"github.com/puzzlejudge/judge/judging"
 	"github.com/puzzlejudge/judge/runner/cgroup"
 	"golang.org/x/sys/unix"
 )

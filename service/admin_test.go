@@ -9,8 +9,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/puzzlejudge/judge/queue"
-	"github.com/puzzlejudge/judge/web"
+	"github.com/puzzlejudge/judge/service/queue"
+	"github.com/puzzlejudge/judge/service/web"
 )
 
 // TestQueueFigures: with no worker, submissions wait in the queue; a job

@@ -11,11 +11,11 @@ import (
 	"time"
 
 	"github.com/nats-io/nats.go/jetstream"
-	"github.com/puzzlejudge/judge/api"
-	"github.com/puzzlejudge/judge/client"
-	"github.com/puzzlejudge/judge/grade"
-	"github.com/puzzlejudge/judge/queue"
-	"github.com/puzzlejudge/judge/verdict"
+	"github.com/puzzlejudge/judge/core/grade"
+	"github.com/puzzlejudge/judge/core/verdict"
+	"github.com/puzzlejudge/judge/service/api"
+	"github.com/puzzlejudge/judge/service/client"
+	"github.com/puzzlejudge/judge/service/queue"
 )
 
 // TestJudgeOverHTTP submits an accepted and a wrong solution, waits with

@@ -6,8 +6,8 @@ import (
 	"sync"
 	"time"
 
-	"github.com/puzzlejudge/judge/api"
-	"github.com/puzzlejudge/judge/store"
+	"github.com/puzzlejudge/judge/service/api"
+	"github.com/puzzlejudge/judge/service/store"
 )
 
 // authTTL is how long a token the store verified is taken on trust: a

@@ -5,7 +5,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/puzzlejudge/judge/api"
+	"github.com/puzzlejudge/judge/service/api"
 )
 
 // TestAuthCache: a verified token is taken on trust for the TTL only, a

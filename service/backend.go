@@ -8,10 +8,10 @@ import (
 	"net/http"
 	"time"
 
-	"github.com/puzzlejudge/judge/api"
-	"github.com/puzzlejudge/judge/feedback"
-	"github.com/puzzlejudge/judge/queue"
-	"github.com/puzzlejudge/judge/store"
+	"github.com/puzzlejudge/judge/core/feedback"
+	"github.com/puzzlejudge/judge/service/api"
+	"github.com/puzzlejudge/judge/service/queue"
+	"github.com/puzzlejudge/judge/service/store"
 )
 
 // backend is the API's Backend: the store holds submissions, the queue

@@ -6,8 +6,8 @@ import (
 	"sync/atomic"
 	"testing"
 
-	"github.com/puzzlejudge/judge/api"
-	"github.com/puzzlejudge/judge/store"
+	"github.com/puzzlejudge/judge/service/api"
+	"github.com/puzzlejudge/judge/service/store"
 )
 
 // The benchmarks run the whole service in the test process, so that

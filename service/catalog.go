@@ -16,11 +16,11 @@ import (
 	"syscall"
 	"time"
 
-	"github.com/puzzlejudge/judge/api"
-	"github.com/puzzlejudge/judge/config"
-	"github.com/puzzlejudge/judge/pkgstore"
-	"github.com/puzzlejudge/judge/problem"
-	"github.com/puzzlejudge/judge/web"
+	"github.com/puzzlejudge/judge/core/config"
+	"github.com/puzzlejudge/judge/core/problem"
+	"github.com/puzzlejudge/judge/service/api"
+	"github.com/puzzlejudge/judge/service/pkgstore"
+	"github.com/puzzlejudge/judge/service/web"
 )
 
 // catalog is what the service offers: the problems of the problems

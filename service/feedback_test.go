@@ -14,9 +14,9 @@ import (
 	"testing"
 	"time"
 
-	"github.com/puzzlejudge/judge/api"
-	"github.com/puzzlejudge/judge/client"
-	"github.com/puzzlejudge/judge/web"
+	"github.com/puzzlejudge/judge/service/api"
+	"github.com/puzzlejudge/judge/service/client"
+	"github.com/puzzlejudge/judge/service/web"
 )
 
 // echoC copies its input to its output: on a-plus-b it is wrong on every

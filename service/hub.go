@@ -8,7 +8,7 @@ import (
 	"sync"
 	"time"
 
-	"github.com/puzzlejudge/judge/api"
+	"github.com/puzzlejudge/judge/service/api"
 )
 
 // hub fans a submission's live events out to its event streams and wakes

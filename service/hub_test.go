@@ -6,7 +6,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/puzzlejudge/judge/api"
+	"github.com/puzzlejudge/judge/service/api"
 )
 
 // TestHubFinish: the verdict brings the compile and test rows live

@@ -12,12 +12,12 @@ import (
 
 	"github.com/nats-io/nats.go"
 	"github.com/nats-io/nats.go/jetstream"
-	"github.com/puzzlejudge/judge/api"
-	"github.com/puzzlejudge/judge/metrics"
-	"github.com/puzzlejudge/judge/natsrv"
-	"github.com/puzzlejudge/judge/pkgstore"
-	"github.com/puzzlejudge/judge/queue"
-	"github.com/puzzlejudge/judge/store"
+	"github.com/puzzlejudge/judge/service/api"
+	"github.com/puzzlejudge/judge/service/metrics"
+	"github.com/puzzlejudge/judge/service/natsrv"
+	"github.com/puzzlejudge/judge/service/pkgstore"
+	"github.com/puzzlejudge/judge/service/queue"
+	"github.com/puzzlejudge/judge/service/store"
 )
 
 // jobs is the service's side of the queue (package queue): it publishes

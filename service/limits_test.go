@@ -14,9 +14,9 @@ import (
 	"testing"
 	"time"
 
-	"github.com/puzzlejudge/judge/api"
 	"github.com/puzzlejudge/judge/internal/fdtest"
-	"github.com/puzzlejudge/judge/store"
+	"github.com/puzzlejudge/judge/service/api"
+	"github.com/puzzlejudge/judge/service/store"
 )
 
 // openStream opens a live event stream and reads its first line, so that

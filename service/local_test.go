@@ -9,10 +9,10 @@ import (
 	"testing"
 	"time"
 
-	"github.com/puzzlejudge/judge/grade"
-	"github.com/puzzlejudge/judge/queue"
-	"github.com/puzzlejudge/judge/store"
-	"github.com/puzzlejudge/judge/verdict"
+	"github.com/puzzlejudge/judge/core/grade"
+	"github.com/puzzlejudge/judge/core/verdict"
+	"github.com/puzzlejudge/judge/service/queue"
+	"github.com/puzzlejudge/judge/service/store"
 )
 
 // countingStore is a real store that counts ApplyResultGet calls (how

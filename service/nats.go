@@ -6,7 +6,7 @@ import (
 	"net"
 	"path/filepath"
 
-	"github.com/puzzlejudge/judge/natsrv"
+	"github.com/puzzlejudge/judge/service/natsrv"
 )
 
 // WorkerCredsFile is the file in the data folder that holds the remote

@@ -1,8 +1,3 @@
-// Package service assembles the judging service in one process: the
-// store, the queue on NATS JetStream (embedded unless an external server
-// is named), local workers judging with the engine, the HTTP API, the web
-// page, the sweeper and the metrics. `judge serve` is a thin shell over
-// it.
 package service
 
 import (
@@ -20,14 +15,14 @@ import (
 	"sync"
 	"time"
 
-	"github.com/puzzlejudge/judge/api"
-	"github.com/puzzlejudge/judge/config"
-	"github.com/puzzlejudge/judge/engine"
-	"github.com/puzzlejudge/judge/httpguard"
+	"github.com/puzzlejudge/judge/core/config"
+	"github.com/puzzlejudge/judge/core/engine"
 	"github.com/puzzlejudge/judge/internal/fileutil"
-	"github.com/puzzlejudge/judge/metrics"
-	"github.com/puzzlejudge/judge/store"
-	"github.com/puzzlejudge/judge/web"
+	"github.com/puzzlejudge/judge/service/api"
+	"github.com/puzzlejudge/judge/service/httpguard"
+	"github.com/puzzlejudge/judge/service/metrics"
+	"github.com/puzzlejudge/judge/service/store"
+	"github.com/puzzlejudge/judge/service/web"
 )
 
 // AdminTokenFile is the file in the data folder that holds the admin

@@ -14,11 +14,11 @@ import (
 	"testing"
 	"time"
 
-	"github.com/puzzlejudge/judge/api"
-	"github.com/puzzlejudge/judge/client"
-	"github.com/puzzlejudge/judge/config"
+	"github.com/puzzlejudge/judge/core/config"
 	"github.com/puzzlejudge/judge/runner"
-	"github.com/puzzlejudge/judge/store"
+	"github.com/puzzlejudge/judge/service/api"
+	"github.com/puzzlejudge/judge/service/client"
+	"github.com/puzzlejudge/judge/service/store"
 )
 
 // stack is a whole service in the test process: real SQLite, real

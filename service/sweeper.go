@@ -9,9 +9,9 @@ import (
 	"time"
 
 	"github.com/nats-io/nats.go/jetstream"
-	"github.com/puzzlejudge/judge/grade"
-	"github.com/puzzlejudge/judge/store"
-	"github.com/puzzlejudge/judge/verdict"
+	"github.com/puzzlejudge/judge/core/grade"
+	"github.com/puzzlejudge/judge/core/verdict"
+	"github.com/puzzlejudge/judge/service/store"
 )
 
 // sweeper publishes again the submissions still queued after a grace

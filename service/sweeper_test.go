@@ -8,8 +8,8 @@ import (
 	"time"
 
 	"github.com/nats-io/nats.go/jetstream"
-	"github.com/puzzlejudge/judge/queue"
-	"github.com/puzzlejudge/judge/store"
+	"github.com/puzzlejudge/judge/service/queue"
+	"github.com/puzzlejudge/judge/service/store"
 )
 
 // sweepLog is a log handler that says on published each time the sweeper

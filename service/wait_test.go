@@ -5,8 +5,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/puzzlejudge/judge/api"
-	"github.com/puzzlejudge/judge/store"
+	"github.com/puzzlejudge/judge/service/api"
+	"github.com/puzzlejudge/judge/service/store"
 )
 
 // TestWaitTakesTheCallersRead: a verdict the hub got after the caller

@@ -7,9 +7,9 @@ import (
 	"path/filepath"
 	"time"
 
-	"github.com/puzzlejudge/judge/engine"
-	"github.com/puzzlejudge/judge/queue"
-	"github.com/puzzlejudge/judge/worker"
+	"github.com/puzzlejudge/judge/core/engine"
+	"github.com/puzzlejudge/judge/service/queue"
+	"github.com/puzzlejudge/judge/service/worker"
 )
 
 // startWorkers starts the local worker: a worker.Worker on this process's

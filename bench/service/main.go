@@ -42,8 +42,8 @@ import (
 	"strings"
 	"syscall"
 
-	"github.com/puzzlejudge/judge/config"
-	"github.com/puzzlejudge/judge/problem"
+	"github.com/puzzlejudge/judge/core/config"
+	"github.com/puzzlejudge/judge/core/problem"
 	"github.com/puzzlejudge/judge/runner"
 )
 

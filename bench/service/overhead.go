@@ -7,11 +7,11 @@ import (
 	"strings"
 	"time"
 
-	"github.com/puzzlejudge/judge/config"
-	"github.com/puzzlejudge/judge/engine"
-	"github.com/puzzlejudge/judge/grade"
-	"github.com/puzzlejudge/judge/problem"
-	"github.com/puzzlejudge/judge/verdict"
+	"github.com/puzzlejudge/judge/core/config"
+	"github.com/puzzlejudge/judge/core/engine"
+	"github.com/puzzlejudge/judge/core/grade"
+	"github.com/puzzlejudge/judge/core/problem"
+	"github.com/puzzlejudge/judge/core/verdict"
 )
 
 // overhead measures what the service adds to grading, one submission in

@@ -16,7 +16,7 @@ import (
 	"syscall"
 	"time"
 
-	"github.com/puzzlejudge/judge/store"
+	"github.com/puzzlejudge/judge/service/store"
 )
 
 // server is a `judge serve` process, reached over HTTP only.

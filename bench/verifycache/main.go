@@ -28,7 +28,7 @@
 //
 // Without problems it verifies flip-game and a-plus-b; without -kattis,
 // the encode-2025 (multi-pass), parity-2025 and guess-2025 (interactive)
-// packages of verify/testdata/kattis. (sum-legacy's time_limit_exceeded
+// packages of authoring/verify/testdata/kattis. (sum-legacy's time_limit_exceeded
 // submission passes its limit on the wall clock on a busy machine, which
 // is never kept, so its second verify waits for that run each time.)
 package main
@@ -63,7 +63,7 @@ type report struct {
 
 func main() {
 	reps := flag.Int("reps", 3, "rounds; the best time of each kind is kept")
-	kattis := flag.String("kattis", "verify/testdata/kattis/encode-2025,verify/testdata/kattis/parity-2025,verify/testdata/kattis/guess-2025",
+	kattis := flag.String("kattis", "authoring/verify/testdata/kattis/encode-2025,authoring/verify/testdata/kattis/parity-2025,authoring/verify/testdata/kattis/guess-2025",
 		"Kattis package folders to measure on their own, separated by commas (\"\" for none)")
 	fresh := flag.Bool("fresh", false, "verify on empty cache folders, compiles and the warm cache included (see the doc)")
 	flag.Parse()

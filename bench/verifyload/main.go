@@ -4,7 +4,7 @@
 // CPU-bound goroutines spinning for the whole run (they end with the
 // command, however it ends), then runs
 //
-//   - -tests rounds of `go test -count=1 -run TestVerify ./verify` (the
+//   - -tests rounds of `go test -count=1 -run TestVerify ./authoring/verify` (the
 //     broken-package cases whose solutions burn CPU near a limit), and
 //   - -verifies rounds of `judge verify` of every bundled problem, each
 //     with a fresh, empty cache folder (JUDGE_CACHE_DIR), so that the run
@@ -33,7 +33,7 @@ import (
 
 func main() {
 	burners := flag.Int("burners", 4, "CPU-bound goroutines kept spinning while the rounds run")
-	tests := flag.Int("tests", 3, "rounds of go test on ./verify")
+	tests := flag.Int("tests", 3, "rounds of go test on ./authoring/verify")
 	verifies := flag.Int("verifies", 2, "rounds of judge verify of every bundled problem, each on an empty cache")
 	run := flag.String("run", "TestVerify$", "the -run pattern of the go test rounds")
 	minLoad := flag.Float64("min-load", 6, "wait (up to a minute) until the 1-minute load average reaches this before the first round")
@@ -70,7 +70,7 @@ func bench(burners, tests, verifies int, pattern string, minLoad float64) (int, 
 	fmt.Printf("%d burners spinning; load average: %s\n\n", burners, loadavg())
 	failed := 0
 	for i := range tests {
-		ok := round(fmt.Sprintf("go test round %d", i+1), exec.Command("go", "test", "-count=1", "-run", pattern, "./verify"))
+		ok := round(fmt.Sprintf("go test round %d", i+1), exec.Command("go", "test", "-count=1", "-run", pattern, "./authoring/verify"))
 		if !ok {
 			failed++
 		}

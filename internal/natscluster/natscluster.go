@@ -23,7 +23,7 @@ import (
 	"time"
 
 	"github.com/nats-io/nats.go/jetstream"
-	"github.com/puzzlejudge/judge/natsrv"
+	"github.com/puzzlejudge/judge/service/natsrv"
 )
 
 // nodeEnv carries a node's settings (JSON) to the re-executed test binary.

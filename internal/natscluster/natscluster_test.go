@@ -8,7 +8,7 @@ import (
 	"time"
 
 	"github.com/nats-io/nats.go/jetstream"
-	"github.com/puzzlejudge/judge/natsrv"
+	"github.com/puzzlejudge/judge/service/natsrv"
 )
 
 func TestMain(m *testing.M) {

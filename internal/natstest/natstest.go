@@ -9,7 +9,7 @@ import (
 	"time"
 
 	"github.com/nats-io/nats.go/jetstream"
-	"github.com/puzzlejudge/judge/natsrv"
+	"github.com/puzzlejudge/judge/service/natsrv"
 )
 
 // Start starts an embedded server with opt (a temporary Dir when opt has

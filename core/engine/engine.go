@@ -1,0 +1,77 @@
+// Package engine assembles the judging stack from a configuration: the
+// sandbox, the compiler with its cache, and the grader. The command line,
+// the service and its workers all judge through one Engine, so the stack
+// is built in one place only.
+package engine
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/puzzlejudge/judge/core/compile"
+	"github.com/puzzlejudge/judge/core/config"
+	"github.com/puzzlejudge/judge/core/grade"
+	"github.com/puzzlejudge/judge/runner"
+)
+
+// Engine is a judging stack ready to grade submissions. Close must be
+// called when done with it.
+type Engine struct {
+	Config   *config.Config
+	Sandbox  *runner.Sandbox
+	Compiler *compile.Compiler
+	Grader   *grade.Grader
+}
+
+// Options are the caller's hooks into the stack.
+type Options struct {
+	// OnWarm, if set, is called before a language's warm build cache is
+	// built (a slow, once-per-machine step worth telling the user about).
+	OnWarm func(lang string)
+	// Workers overrides the configuration's tests judged at once when
+	// positive.
+	Workers int
+}
+
+// Open opens the sandbox the configuration asks for and builds the
+// compiler and grader over it. The error from the sandbox is returned
+// wrapped, so errors.Is(err, runner.ErrNoFullSandbox) and the like hold.
+func Open(cfg *config.Config, opt Options) (*Engine, error) {
+	if cfg == nil {
+		return nil, errors.New("engine: no configuration")
+	}
+	workers := cfg.Workers
+	if opt.Workers > 0 {
+		workers = opt.Workers
+	}
+	sb, err := runner.New(runner.Config{Mode: cfg.Sandbox, WorkDir: cfg.BoxDir, Disk: cfg.BoxDisk, Idle: workers + 1})
+	if err != nil {
+		return nil, fmt.Errorf("open sandbox: %w", err)
+	}
+	c := &compile.Compiler{
+		Sandbox:   sb,
+		CacheDir:  cfg.CacheDir,
+		ConfigDir: cfg.Dir,
+		Limits:    cfg.Compile,
+		OnWarm:    opt.OnWarm,
+		// The cache trims itself past the configured size.
+		MaxCacheSize: cfg.CacheMaxSize,
+	}
+	g := &grade.Grader{
+		Sandbox:         sb,
+		Compiler:        c,
+		Workers:         workers,
+		CheckerLanguage: cfg.Languages["go"],
+		LanguageOf:      func(file string) (*compile.Language, error) { return cfg.Language(file, "") },
+		LanguageNamed:   func(name string) (*compile.Language, error) { return cfg.Language("", name) },
+	}
+	return &Engine{Config: cfg, Sandbox: sb, Compiler: c, Grader: g}, nil
+}
+
+// Close tears the sandbox down: its boxes, mounts and cgroups.
+func (e *Engine) Close() error {
+	if err := e.Sandbox.Close(); err != nil {
+		return fmt.Errorf("close sandbox: %w", err)
+	}
+	return nil
+}

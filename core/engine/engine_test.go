@@ -1,0 +1,74 @@
+package engine
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/puzzlejudge/judge/core/config"
+	"github.com/puzzlejudge/judge/core/grade"
+	"github.com/puzzlejudge/judge/core/problem"
+	"github.com/puzzlejudge/judge/core/verdict"
+)
+
+func TestOpenNoConfig(t *testing.T) {
+	if _, err := Open(nil, Options{}); err == nil {
+		t.Fatal("Open(nil) succeeded; want an error")
+	}
+}
+
+// TestOpenGrades assembles the stack from the repository's configuration
+// and judges a bundled accepted solution and a wrong one with it.
+func TestOpenGrades(t *testing.T) {
+	if os.Geteuid() != 0 {
+		t.Skip("needs root: the judge refuses to run submissions as root without the full sandbox, and the full sandbox needs root")
+	}
+	cfg, err := config.Load(filepath.Join("..", "..", config.DefaultPath), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	eng, err := Open(cfg, Options{Workers: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer func() {
+		if err := eng.Close(); err != nil {
+			t.Error(err)
+		}
+	}()
+	if eng.Grader.Workers != 2 {
+		t.Errorf("Grader.Workers = %d, want the override 2", eng.Grader.Workers)
+	}
+	if eng.Grader.Compiler != eng.Compiler || eng.Compiler.Sandbox != eng.Sandbox || eng.Grader.Sandbox != eng.Sandbox {
+		t.Error("the grader, compiler and sandbox are not one stack")
+	}
+	p, err := problem.Find(cfg.ProblemsDir, "a-plus-b")
+	if err != nil {
+		t.Fatal(err)
+	}
+	lang, err := cfg.Language("sum.c", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	wrong := filepath.Join(dir, "sum.c")
+	if err := os.WriteFile(wrong, []byte("#include <stdio.h>\nint main(void){long a,b;scanf(\"%ld %ld\",&a,&b);printf(\"%ld\\n\",a-b);return 0;}\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		source string
+		want   verdict.Verdict
+	}{
+		{filepath.Join(cfg.SolutionsDir, "a-plus-b", "accepted", "sum.c"), verdict.AC},
+		{wrong, verdict.WA},
+	} {
+		rep, err := eng.Grader.Grade(context.Background(), grade.Submission{Problem: p, Source: tc.source, Language: lang}, grade.Options{StopOnFail: true})
+		if err != nil {
+			t.Fatalf("%s: %v", tc.source, err)
+		}
+		if rep.Verdict != tc.want {
+			t.Errorf("%s: verdict %s (%s), want %s", tc.source, rep.Verdict, rep.Error, tc.want)
+		}
+	}
+}
