@@ -15,7 +15,7 @@ import (
 // only, and every solution gets its folder's verdict against the
 // interactor.
 func TestVerifyNativeInteractive(t *testing.T) {
-	v := &verify.Verifier{Kit: newKit(t, ".."), Workers: 2}
+	v := &verify.Verifier{Kit: newKit(t, filepath.Join("..", "..")), Workers: 2}
 	rep, err := v.Verify(context.Background(), []string{"../../problems/hidden-number"})
 	if err != nil {
 		t.Fatal(err)

@@ -35,7 +35,7 @@ func TestCompileAfterPoisonedBox(t *testing.T) {
 		t.Skip("needs root for a full-mode sandbox")
 	}
 	tamper := filepath.Join(t.TempDir(), "tamper")
-	if out, err := exec.Command("gcc", "-O2", "-o", tamper, filepath.Join("..", "runner", "testdata", "hostile", "tamper.c")).CombinedOutput(); err != nil {
+	if out, err := exec.Command("gcc", "-O2", "-o", tamper, filepath.Join("..", "..", "runner", "testdata", "hostile", "tamper.c")).CombinedOutput(); err != nil {
 		t.Fatalf("gcc tamper.c: %v\n%s", err, out)
 	}
 	lim := runner.Limits{CPU: 5 * time.Second, Wall: 10 * time.Second}
