@@ -66,7 +66,7 @@ func TestConventions(t *testing.T) {
 		{"command", []string{"verfy"}, []string{`unknown command "verfy"`, "did you mean verify?"}},
 		{"problem", []string{"show", "sun"}, []string{`"sun"`, "did you mean sum?"}},
 		{"problem in verify", []string{"verify", "summ"}, []string{"did you mean sum?"}},
-		{"language", []string{"submit", "sum", "../verify/testdata/solutions/sum/accepted/sum.c", "--lang", "cc"}, []string{`unknown language "cc" (did you mean c?`}},
+		{"language", []string{"submit", "sum", "../authoring/verify/testdata/solutions/sum/accepted/sum.c", "--lang", "cc"}, []string{`unknown language "cc" (did you mean c?`}},
 		{"flag value", []string{"--sandbox", "none", "list"}, []string{`--sandbox: unknown sandbox mode "none"`}},
 	}
 	for _, tt := range tests {

@@ -50,7 +50,7 @@ func TestInterruptTearsDown(t *testing.T) {
 		t.Run(sig.String(), func(t *testing.T) {
 			boxes := t.TempDir()
 			cmd := exec.Command(os.Args[0], "--config", "../configs/judge.yaml", "--sandbox", "full",
-				"submit", "../grade/testdata/problems/sum", "../grade/testdata/programs/c/sleep.c")
+				"submit", "../core/grade/testdata/problems/sum", "../core/grade/testdata/programs/c/sleep.c")
 			cmd.Env = append(os.Environ(), cliEnv+"=1", "JUDGE_BOX_DIR="+boxes)
 			var stderr bytes.Buffer
 			cmd.Stderr = &stderr
