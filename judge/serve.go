@@ -17,26 +17,28 @@ import (
 
 func newServeCmd() *cobra.Command {
 	var addr, data, natsURL, natsCreds, natsListen, natsCert, natsKey, storeURL string
-	var workers, maxConns, maxStreams, maxUserStreams, maxWaits, maxUserWaits int
+	var slots, maxConns, maxStreams, maxUserStreams, maxWaits, maxUserWaits int
 	var drain, requeue, streamLife time.Duration
 	lazy := true
 	cmd := &cobra.Command{
 		Use:   "serve",
 		Short: "Run the judging service: the HTTP API and web page, the queue, local workers and the store",
 		Long: "serve runs the judging service in one process: the HTTP API (/api/v1) and the web page, an embedded NATS\n" +
-			"server with JetStream, a local worker judging --workers submissions at once (tests in parallel on every\n" +
+			"server with JetStream, a local worker judging --slots submissions at once (tests in parallel on every\n" +
 			"core), and the store (SQLite in the data folder, or --store postgres://...). It prints \"listening on\n" +
 			"http://ADDR\" once it accepts requests. On first start it makes an admin token, prints it once and writes\n" +
 			"it to DATA/admin.token (mode 0600). The NATS server has no network listener unless --nats-listen: remote\n" +
 			"workers then authenticate with DATA/worker.creds (made on first start), and a listener on anything but\n" +
 			"a loopback address needs TLS. SIGTERM or Ctrl-C: new submissions get 503, live event streams are told to\n" +
 			"reconnect, the workers finish or hand back their jobs, and it exits.",
-		Example: "  judge serve\n  judge serve --addr 0.0.0.0:8080 --data /var/lib/puzzlejudge --workers 2\n" +
-			"  judge serve --workers 0 --nats-listen 127.0.0.1:4222   # then: judge worker --nats nats://127.0.0.1:4222 --creds DATA/worker.creds",
+		Example: "  judge serve\n  judge serve --addr 0.0.0.0:8080 --data /var/lib/puzzlejudge --slots 2\n" +
+			"  judge serve --slots 0 --nats-listen 127.0.0.1:4222   # then: judge worker --nats nats://127.0.0.1:4222 --creds DATA/worker.creds",
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			// serve's --workers counts workers; the root's (tests judged at
-			// once) does not reach the configuration here.
+			// serve's --workers is the old name of --slots (submissions at
+			// once), so the root's --workers (tests at once) is shadowed
+			// here and must not reach the configuration as one.
+			// JUDGE_WORKERS and judge.yaml's workers still set it.
 			fs := pflag.NewFlagSet("serve", pflag.ContinueOnError)
 			cmd.Flags().VisitAll(func(f *pflag.Flag) {
 				if f.Name != "workers" {
@@ -59,8 +61,8 @@ func newServeCmd() *cobra.Command {
 			if natsURL != "" && natsListen != "" {
 				return usageError(errors.New("--nats-listen is for the embedded server; it goes without --nats"))
 			}
-			if workers < 0 {
-				return usageError(fmt.Errorf("--workers %d: want 0 or more", workers))
+			if slots < 0 {
+				return usageError(fmt.Errorf("--%s %d: want 0 or more", slotsFlag(cmd), slots))
 			}
 			for _, c := range []struct {
 				name string
@@ -98,7 +100,7 @@ func newServeCmd() *cobra.Command {
 			stderr := cmd.ErrOrStderr()
 			svc, err := service.Open(ctx, service.Config{
 				Judge: cfg, Data: data, Store: storeURL, NATS: natsURL, NATSCreds: natsCreds, NATSListen: natsListen, NATSTLSCert: natsCert, NATSTLSKey: natsKey,
-				Workers: workers, AllTests: !lazy, Sweep: requeue, Version: version(), MaxConns: maxConns,
+				Workers: slots, AllTests: !lazy, Sweep: requeue, Version: version(), MaxConns: maxConns,
 				API: api.Options{MaxStreams: maxStreams, MaxUserStreams: maxUserStreams, MaxWaits: maxWaits, MaxUserWaits: maxUserWaits, StreamLifetime: streamLife}, Log: slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: slog.LevelInfo})),
 			})
 			if err != nil {
@@ -128,7 +130,9 @@ func newServeCmd() *cobra.Command {
 	f := cmd.Flags()
 	f.StringVar(&addr, "addr", "127.0.0.1:8080", "host:port the API and web page listen on")
 	f.StringVar(&data, "data", "", "data folder (default $XDG_DATA_HOME/puzzlejudge or ~/.local/share/puzzlejudge)")
-	f.IntVar(&workers, "workers", 1, "submissions the local worker judges at once (0: none, remote workers judge)")
+	f.IntVar(&slots, "slots", 1, "submissions the local worker judges at once (0: none, remote workers judge)")
+	f.IntVar(&slots, "workers", 1, "old name of --slots")
+	f.MarkDeprecated("workers", "use --slots (submissions at once; --workers means tests at once everywhere else)")
 	f.StringVar(&natsURL, "nats", "", "external NATS server URLs (nats://a,nats://b) instead of the embedded server")
 	f.StringVar(&natsCreds, "nats-creds", "", "credentials file for --nats")
 	f.StringVar(&natsListen, "nats-listen", "", "let remote workers reach the embedded NATS server at host:port (credentials: DATA/"+service.WorkerCredsFile+")")
@@ -145,4 +149,13 @@ func newServeCmd() *cobra.Command {
 	f.BoolVar(&lazy, "lazy", true, "stop judging a pass/fail problem at its first failing test, the rest reported as not run (--lazy=false: run every test; scoring problems always do)")
 	f.DurationVar(&requeue, "requeue-after", 2*time.Minute, "publish a submission again when it is still queued after this long (a job lost to a crash)")
 	return cmd
+}
+
+// slotsFlag is the name --slots was given by on cmd's command line: the
+// old --workers is still taken, and an error names what the user typed.
+func slotsFlag(cmd *cobra.Command) string {
+	if f := cmd.Flags().Lookup("workers"); f != nil && f.Changed && !cmd.Flags().Lookup("slots").Changed {
+		return "workers"
+	}
+	return "slots"
 }

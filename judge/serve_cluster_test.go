@@ -35,7 +35,7 @@ func TestServeOnNATSCluster(t *testing.T) {
 		t.Fatal(err)
 	}
 	data := t.TempDir()
-	srv := runServe(t, data, t.TempDir(), "--workers", "0", "--nats", c.URLs(), "--nats-creds", c.Creds)
+	srv := runServe(t, data, t.TempDir(), "--slots", "0", "--nats", c.URLs(), "--nats-creds", c.Creds)
 	admin, err := service.ReadAdminToken(data)
 	if err != nil {
 		t.Fatal(err)

@@ -193,7 +193,7 @@ func TestServeShedsIdleFlood(t *testing.T) {
 	// The shell sets both limits, and the boxes' folder, before it
 	// becomes judge serve.
 	wrapper := []string{"/bin/sh", "-c", fmt.Sprintf(`export JUDGE_BOX_DIR="$1"; shift; ulimit -n %d && exec "$@"`, floodFiles), "sh", boxes}
-	srv := runServeVia(t, wrapper, data, cache, "--workers", "1", "--sandbox", "basic")
+	srv := runServeVia(t, wrapper, data, cache, "--slots", "1", "--sandbox", "basic")
 	c := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: 4}, Timeout: time.Minute}
 	if max := srv.metric(t, c, "pj_http_connections_max"); max != 64 {
 		t.Fatalf("pj_http_connections_max %v under a limit of %d, want 64 (half of what 128 reserved leave)", max, floodFiles)

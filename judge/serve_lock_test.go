@@ -20,12 +20,12 @@ import (
 // new one starts on the folder.
 func TestServeOneServerPerData(t *testing.T) {
 	data, cache := t.TempDir(), t.TempDir()
-	first := runServe(t, data, cache, "--workers", "0")
+	first := runServe(t, data, cache, "--slots", "0")
 	pid := first.cmd.Process.Pid
 
 	path, _ := judgeBinary(t)
 	second := exec.Command(path, "--config", "../configs/judge.yaml", "--cache-dir", cache,
-		"serve", "--addr", "127.0.0.1:0", "--data", data, "--workers", "0")
+		"serve", "--addr", "127.0.0.1:0", "--data", data, "--slots", "0")
 	second.Env = judgeEnv(t.TempDir())
 	var stdout, stderr bytes.Buffer
 	second.Stdout, second.Stderr = &stdout, &stderr
@@ -56,7 +56,7 @@ func TestServeOneServerPerData(t *testing.T) {
 		t.Errorf("the first judge serve stopped answering")
 	}
 	first.kill(t)
-	third := runServe(t, data, cache, "--workers", "0")
+	third := runServe(t, data, cache, "--slots", "0")
 	held, err := os.ReadFile(filepath.Join(data, service.LockFile))
 	if err != nil || strings.TrimSpace(string(held)) != strconv.Itoa(third.cmd.Process.Pid) {
 		t.Errorf("%s holds %q (%v), want the new server's pid %d", service.LockFile, held, err, third.cmd.Process.Pid)

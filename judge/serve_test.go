@@ -216,7 +216,7 @@ func TestServeRemoteWorker(t *testing.T) {
 	defer cancel()
 	data, cache := t.TempDir(), t.TempDir()
 	natsAddr := loopbackAddr(t)
-	srv := runServe(t, data, cache, "--workers", "0", "--nats-listen", natsAddr)
+	srv := runServe(t, data, cache, "--slots", "0", "--nats-listen", natsAddr)
 	creds := filepath.Join(data, service.WorkerCredsFile)
 	if fi, err := os.Stat(creds); err != nil || fi.Mode().Perm() != 0o600 {
 		t.Fatalf("worker credentials %s: %v %v, want a 0600 file", creds, fi, err)
@@ -310,7 +310,7 @@ func TestServeUsage(t *testing.T) {
 		{[]string{"--nats-listen", "192.0.2.1:4222", "--nats-tls-cert", "c.pem"}, "both a certificate and a key"},
 		{[]string{"--nats-listen", "nohost"}, "--nats-listen"},
 		{[]string{"--nats", "nats://127.0.0.1:1", "--nats-listen", "127.0.0.1:4222"}, "without --nats"},
-		{[]string{"--workers", "-1"}, "--workers -1"},
+		{[]string{"--slots", "-1"}, "--slots -1"},
 		{[]string{"--requeue-after", "0s"}, "--requeue-after 0s"},
 		{[]string{"--requeue-after", "soon"}, "--requeue-after"},
 	} {
@@ -322,6 +322,12 @@ func TestServeUsage(t *testing.T) {
 		if entries, _ := os.ReadDir(data); len(entries) != 0 {
 			t.Errorf("judge serve %v: wrote %d entries in the data folder", tc.args, len(entries))
 		}
+	}
+	// --workers is serve's old name of --slots: still taken, with a
+	// notice, and its errors name it as typed.
+	o := runJudge(t, t.TempDir(), nil, "--config", cfg, "serve", "--addr", "127.0.0.1:0", "--data", t.TempDir(), "--workers", "-1")
+	if o.code != exitUsage || !strings.Contains(o.stderr, "--workers has been deprecated, use --slots") || !strings.Contains(o.stderr, "judge: --workers -1: want 0 or more") {
+		t.Errorf("judge serve --workers -1: exit %d, stderr %q; want %d, the notice and the error", o.code, o.stderr, exitUsage)
 	}
 }
 
@@ -349,7 +355,7 @@ func TestServeRestart(t *testing.T) {
 		t.Fatal(err)
 	}
 
-	srv := runServe(t, data, cache, "--workers", "0")
+	srv := runServe(t, data, cache, "--slots", "0")
 	type sub struct{ id, token, verdict string }
 	var subs []sub
 	for i := range 100 {
@@ -366,7 +372,7 @@ func TestServeRestart(t *testing.T) {
 	}
 	srv.kill(t)
 
-	srv = runServe(t, data, cache, "--workers", "2")
+	srv = runServe(t, data, cache, "--slots", "2")
 	for _, s := range subs {
 		out := srv.waitDone(t, ctx, s.token, s.id)
 		if out["verdict"] != s.verdict || out["attempt"] != 1.0 || out["gen"] != 1.0 {
