@@ -40,7 +40,7 @@ func startService(t *testing.T, ctx context.Context) *queueServer {
 	if err != nil {
 		t.Fatal(err)
 	}
-	srv, js := natstest.Start(t, natsrv.Options{Dir: dir, Listen: "127.0.0.1:0", Workers: []string{pub}})
+	srv, js := natstest.Start(t, natsrv.Options{Dir: dir, Listen: "127.0.0.1:0", WorkerKeys: []string{pub}})
 	q, err := queue.Setup(ctx, js, queue.Config{AckWait: 3 * time.Second})
 	if err != nil {
 		t.Fatal(err)

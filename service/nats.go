@@ -60,7 +60,7 @@ func startNATS(cfg Config) (srv *natsrv.Server, creds string, err error) {
 		if err != nil {
 			return nil, "", err
 		}
-		opt.Workers = []string{pub}
+		opt.WorkerKeys = []string{pub}
 	}
 	srv, err = natsrv.Start(opt)
 	return srv, creds, err

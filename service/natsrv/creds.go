@@ -46,7 +46,7 @@ func WorkerPermissions() *server.Permissions {
 
 // WriteWorkerKey creates a new user nkey for a worker, writes its seed to
 // path (mode 0600, through a temp file) and returns its public key, which
-// the server lists in Options.Workers.
+// the server lists in Options.WorkerKeys.
 func WriteWorkerKey(path string) (string, error) {
 	kp, err := nkeys.CreateUser()
 	if err != nil {

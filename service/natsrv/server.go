@@ -28,12 +28,12 @@ type Options struct {
 	// Name names the server (unique within a cluster); "" for "pj".
 	Name string
 	// Listen, when not empty, is the host:port clients connect to. Every
-	// client must then authenticate with one of Workers' nkeys (or be the
+	// client must then authenticate with one of WorkerKeys' nkeys (or be the
 	// in-process connection).
 	Listen string
-	// Workers are the public nkeys (U...) of remote workers, who get the
+	// WorkerKeys are the public nkeys (U...) of remote workers, who get the
 	// worker permissions (WorkerPermissions).
-	Workers []string
+	WorkerKeys []string
 	// Admins are public nkeys of clients with every permission (another
 	// server process, an operator's tools).
 	Admins []string
@@ -128,7 +128,7 @@ func Start(opt Options) (*Server, error) {
 			}
 			so.Nkeys = append(so.Nkeys, &server.NkeyUser{Nkey: a})
 		}
-		for _, w := range opt.Workers {
+		for _, w := range opt.WorkerKeys {
 			if !nkeys.IsValidPublicUserKey(w) {
 				return nil, fmt.Errorf("natsrv: worker key %q is not a public user nkey", w)
 			}

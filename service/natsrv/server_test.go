@@ -69,7 +69,7 @@ func TestListenRequiresKey(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s, err := Start(Options{Dir: dir, Listen: "127.0.0.1:0", Workers: []string{pub}, Admins: []string{adminPub}})
+	s, err := Start(Options{Dir: dir, Listen: "127.0.0.1:0", WorkerKeys: []string{pub}, Admins: []string{adminPub}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -95,7 +95,7 @@ func TestListenRequiresKey(t *testing.T) {
 			nc.Close()
 		}
 	}
-	if _, err := Start(Options{Dir: dir, Listen: "127.0.0.1:0", Workers: []string{"nope"}}); err == nil {
+	if _, err := Start(Options{Dir: dir, Listen: "127.0.0.1:0", WorkerKeys: []string{"nope"}}); err == nil {
 		t.Error("Start accepted a bad worker key")
 	}
 }
@@ -110,7 +110,7 @@ func TestDialTriesEveryURL(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s, err := Start(Options{Dir: dir, Listen: "127.0.0.1:0", Workers: []string{pub}})
+	s, err := Start(Options{Dir: dir, Listen: "127.0.0.1:0", WorkerKeys: []string{pub}})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -63,7 +63,7 @@ func TestListenTLS(t *testing.T) {
 	if again, created, err := WorkerKey(creds); err != nil || created || again != pub {
 		t.Fatalf("WorkerKey again: %s %v %v, want %s read back", again, created, err, pub)
 	}
-	s, err := Start(Options{Dir: dir, Listen: "127.0.0.1:0", Workers: []string{pub}, TLSCert: cert, TLSKey: key})
+	s, err := Start(Options{Dir: dir, Listen: "127.0.0.1:0", WorkerKeys: []string{pub}, TLSCert: cert, TLSKey: key})
 	if err != nil {
 		t.Fatal(err)
 	}
