@@ -162,9 +162,6 @@ func clearDir(dir string) error {
 	return first
 }
 
-// errNotRegular is collect's error for what is not a regular file.
-var errNotRegular = errors.New("not a regular file")
-
 // ErrCollectLimit is the error of a run whose files to collect
 // (Spec.Collect, Spec.CollectAll) are more than the box's disk size
 // together, by their apparent sizes: a sparse file the box's tmpfs holds
@@ -203,28 +200,24 @@ func collectRun(work string, spec Spec, res Result, disk int64) error {
 // anything but a regular file, so that a hostile compiler cannot make the
 // judge read a host file.
 func (c *collector) collect(src, dst string) error {
-	in, err := os.OpenFile(src, os.O_RDONLY|syscall.O_NOFOLLOW|syscall.O_NONBLOCK, 0)
+	in, st, err := fileutil.OpenRegularAt(nil, src)
+	if errors.Is(err, fileutil.ErrNotRegular) {
+		return fmt.Errorf("%s: %w", filepath.Base(src), err)
+	}
 	if err != nil {
-		return err
+		return &os.PathError{Op: "open", Path: src, Err: err}
 	}
 	defer in.Close()
-	return c.file(in, filepath.Base(src), dst)
+	return c.file(in, st.Size, filepath.Base(src), dst)
 }
 
-// file copies the open file in, called name, to dst, if it is a regular
-// file within what is left to collect.
-func (c *collector) file(in *os.File, name, dst string) error {
-	fi, err := in.Stat()
-	if err != nil {
-		return err
+// file copies the open regular file in, called name, of size bytes, to
+// dst, if it is within what is left to collect.
+func (c *collector) file(in *os.File, size int64, name, dst string) error {
+	if size > c.left {
+		return fmt.Errorf("%s: %w (%d bytes with it; box_disk is %d)", name, ErrCollectLimit, c.limit-c.left+size, c.limit)
 	}
-	if !fi.Mode().IsRegular() {
-		return fmt.Errorf("%s: %w", name, errNotRegular)
-	}
-	if fi.Size() > c.left {
-		return fmt.Errorf("%s: %w (%d bytes with it; box_disk is %d)", name, ErrCollectLimit, c.limit-c.left+fi.Size(), c.limit)
-	}
-	c.left -= fi.Size()
+	c.left -= size
 	if c.dry {
 		return nil
 	}
@@ -232,7 +225,7 @@ func (c *collector) file(in *os.File, name, dst string) error {
 	if err != nil {
 		return err
 	}
-	if _, err := io.CopyN(tmp, in, fi.Size()); err != nil && !errors.Is(err, io.EOF) {
+	if _, err := io.CopyN(tmp, in, size); err != nil && !errors.Is(err, io.EOF) {
 		tmp.Close()
 		os.Remove(tmp.Name())
 		return err
@@ -258,11 +251,10 @@ const maxCollectDepth = 8
 // regular when opened. Each folder and file is opened relative to its
 // open folder, links not followed.
 func (c *collector) collectAll(dir, dst string) error {
-	fd, err := unix.Open(dir, unix.O_RDONLY|unix.O_DIRECTORY|unix.O_NOFOLLOW|unix.O_CLOEXEC, 0)
+	f, err := fileutil.OpenDirAt(nil, dir)
 	if err != nil {
 		return fmt.Errorf("collect: %w", err)
 	}
-	f := os.NewFile(uintptr(fd), dir)
 	defer f.Close()
 	return c.tree(f, dst, "", 0)
 }
@@ -277,21 +269,23 @@ func (c *collector) tree(dir *os.File, dst, rel string, depth int) error {
 		if !e.IsDir() && !e.Type().IsRegular() {
 			continue
 		}
-		flags := unix.O_RDONLY | unix.O_NOFOLLOW | unix.O_NONBLOCK | unix.O_CLOEXEC
-		if e.IsDir() {
-			if depth >= maxCollectDepth {
-				continue
-			}
-			flags |= unix.O_DIRECTORY
+		if e.IsDir() && depth >= maxCollectDepth {
+			continue
 		}
-		fd, err := unix.Openat(int(dir.Fd()), e.Name(), flags, 0)
-		if errors.Is(err, unix.ELOOP) || errors.Is(err, unix.ENOTDIR) {
+		var f *os.File
+		var st unix.Stat_t
+		var err error
+		if e.IsDir() {
+			f, err = fileutil.OpenDirAt(dir, e.Name())
+		} else {
+			f, st, err = fileutil.OpenRegularAt(dir, e.Name())
+		}
+		if errors.Is(err, unix.ELOOP) || errors.Is(err, unix.ENOTDIR) || errors.Is(err, fileutil.ErrNotRegular) {
 			continue // no longer what it was listed as
 		}
 		if err != nil {
 			return fmt.Errorf("collect %s: %w", e.Name(), err)
 		}
-		f := os.NewFile(uintptr(fd), e.Name())
 		if e.IsDir() {
 			sub := filepath.Join(dst, e.Name())
 			if !c.dry {
@@ -300,8 +294,8 @@ func (c *collector) tree(dir *os.File, dst, rel string, depth int) error {
 			if err == nil {
 				err = c.tree(f, sub, filepath.Join(rel, e.Name()), depth+1)
 			}
-		} else if err = c.file(f, filepath.Join(rel, e.Name()), filepath.Join(dst, e.Name())); errors.Is(err, errNotRegular) {
-			err = nil
+		} else {
+			err = c.file(f, st.Size, filepath.Join(rel, e.Name()), filepath.Join(dst, e.Name()))
 		}
 		f.Close()
 		if err != nil {

@@ -10,7 +10,6 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
-	"syscall"
 	"time"
 
 	"github.com/puzzlejudge/judge/internal/fileutil"
@@ -255,21 +254,17 @@ func treeContent(files []treeFile) ([]byte, error) {
 
 // hashFile adds f's path, execute bit, size and content to h.
 func hashFile(h io.Writer, f treeFile) error {
-	in, err := os.OpenFile(f.path, os.O_RDONLY|syscall.O_NOFOLLOW|syscall.O_NONBLOCK, 0)
-	if err != nil {
+	in, st, err := fileutil.OpenRegularAt(nil, f.path)
+	if errors.Is(err, fileutil.ErrNotRegular) {
 		return err
+	}
+	if err != nil {
+		return &os.PathError{Op: "open", Path: f.path, Err: err}
 	}
 	defer in.Close()
-	fi, err := in.Stat()
-	if err != nil {
-		return err
-	}
-	if !fi.Mode().IsRegular() {
-		return errors.New("not a regular file")
-	}
-	fmt.Fprintf(h, "\x00file %q %t %d\x00", f.name, f.exec, fi.Size())
-	n, err := io.Copy(h, io.LimitReader(in, fi.Size()))
-	if err == nil && n != fi.Size() {
+	fmt.Fprintf(h, "\x00file %q %t %d\x00", f.name, f.exec, st.Size)
+	n, err := io.Copy(h, io.LimitReader(in, st.Size))
+	if err == nil && n != st.Size {
 		err = errors.New("changed while read")
 	}
 	return err

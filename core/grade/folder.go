@@ -9,6 +9,7 @@ import (
 	"slices"
 
 	"github.com/puzzlejudge/judge/core/figures"
+	"github.com/puzzlejudge/judge/internal/fileutil"
 	"github.com/puzzlejudge/judge/internal/termsafe"
 	"golang.org/x/sys/unix"
 )
@@ -144,13 +145,11 @@ func (s *folderScan) scan(dir *os.File, rel string, depth int) ([]*folderEntry, 
 // openDir opens the folder e of the open folder dir without following a
 // link, and checks that it is the folder the scan saw.
 func (s *folderScan) openDir(dir *os.File, path string, e *folderEntry) (*os.File, error) {
-	fd, err := unix.Openat(int(dir.Fd()), e.name, unix.O_RDONLY|unix.O_DIRECTORY|unix.O_NOFOLLOW|unix.O_CLOEXEC, 0)
+	f, err := fileutil.OpenDirAt(dir, e.name)
 	if err != nil {
 		return nil, s.refuse(path, "cannot be opened as a folder (links are not followed): %v", err)
 	}
-	f := os.NewFile(uintptr(fd), path)
-	var st unix.Stat_t
-	if err := unix.Fstat(fd, &st); err != nil || st.Dev != e.st.Dev || st.Ino != e.st.Ino {
+	if !fileutil.SameFile(f, &e.st) {
 		f.Close()
 		return nil, s.refuse(path, "changed while the folder was read")
 	}
@@ -188,15 +187,15 @@ func (s *folderScan) copy(dir *os.File, rel, dst string, kids []*folderEntry) er
 // copyFile copies the regular file e of the open folder dir to the new
 // file to, keeping whether it is executable.
 func (s *folderScan) copyFile(dir *os.File, path, to string, e *folderEntry) error {
-	// O_NONBLOCK: a fifo swapped in since the scan does not hang the open.
-	fd, err := unix.Openat(int(dir.Fd()), e.name, unix.O_RDONLY|unix.O_NOFOLLOW|unix.O_NONBLOCK|unix.O_NOCTTY|unix.O_CLOEXEC, 0)
+	in, st, err := fileutil.OpenRegularAt(dir, e.name)
+	if errors.Is(err, fileutil.ErrNotRegular) {
+		return s.refuse(path, "changed while the folder was read")
+	}
 	if err != nil {
 		return s.refuse(path, "cannot be opened (links are not followed): %v", err)
 	}
-	in := os.NewFile(uintptr(fd), path)
 	defer in.Close()
-	var st unix.Stat_t
-	if err := unix.Fstat(fd, &st); err != nil || st.Mode&unix.S_IFMT != unix.S_IFREG || st.Dev != e.st.Dev || st.Ino != e.st.Ino || st.Size != e.st.Size {
+	if st.Dev != e.st.Dev || st.Ino != e.st.Ino || st.Size != e.st.Size {
 		return s.refuse(path, "changed while the folder was read")
 	}
 	perm := os.FileMode(0o644)
