@@ -176,11 +176,16 @@ func deps(imports map[string][]string, pkg string) []string {
 	return out
 }
 
+// reportLeaves are the core's packages of report data: the sandbox takes
+// its vocabulary from them and the web page reads reports with them, so
+// they import nothing of the module but each other.
+var reportLeaves = []string{"core/judging", "core/verdict", "core/figures"}
+
 func inArea(pkg, area string) bool { return pkg == area || strings.HasPrefix(pkg, area+"/") }
 
 // TestLayoutImports checks the direction of the imports that the README's
 // layout promises: the sandbox and the core import neither the authoring
-// tools nor the service, the authoring tools do not import the service,
+// tools nor the service, the sandbox of the core only the report's leaves, the authoring tools do not import the service,
 // and of the service's parts only the assembly and the worker reach the
 // sandbox (the web page, the API, the store and the queue do not).
 func TestLayoutImports(t *testing.T) {
@@ -193,6 +198,8 @@ func TestLayoutImports(t *testing.T) {
 		all := deps(imports, pkg)
 		for _, d := range all {
 			switch {
+			case inArea(pkg, "runner") && inArea(d, "core") && !slices.Contains(reportLeaves, d):
+				t.Errorf("%s imports %s: of the core the sandbox imports only the report's leaves %v (its Status and Mode are report data)", pkg, d, reportLeaves)
 			case (inArea(pkg, "runner") || inArea(pkg, "core")) && (inArea(d, "authoring") || inArea(d, "service") || d == "judge"):
 				t.Errorf("%s imports %s: the sandbox and the core must not depend on the authoring tools, the service or the CLI", pkg, d)
 			case inArea(pkg, "authoring") && (inArea(d, "service") || d == "judge"):
@@ -204,5 +211,12 @@ func TestLayoutImports(t *testing.T) {
 	}
 	if !slices.Contains(deps(imports, "service/worker"), "runner") {
 		t.Errorf("service/worker does not reach runner: the import walk is broken")
+	}
+	for _, leaf := range reportLeaves {
+		for _, d := range imports[leaf] {
+			if !slices.Contains(reportLeaves, d) {
+				t.Errorf("%s imports %s: the report's leaves, which both the sandbox and the web page read, import nothing else of the module", leaf, d)
+			}
+		}
 	}
 }
