@@ -36,6 +36,20 @@ func fullModeCommand() string {
 	return "sudo " + line
 }
 
+// basicModeAdvice words the basic-mode warning for the command line: as
+// root, basic mode came from a flag or the configuration, and the same
+// command with --sandbox full gets the full sandbox; otherwise the one
+// command that would (fullModeCommand).
+func basicModeAdvice() grade.BasicModeAdvice {
+	if os.Geteuid() == 0 {
+		return grade.BasicModeAdvice{
+			Why: "basic mode was asked for (--sandbox basic, JUDGE_SANDBOX or sandbox: in the configuration)",
+			Fix: "run the same command with --sandbox full",
+		}
+	}
+	return grade.BasicModeAdvice{Fix: fullModeCommand()}
+}
+
 // shellQuote quotes s for a POSIX shell when it needs it.
 func shellQuote(s string) string {
 	if s != "" && strings.Trim(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_./=:+,@%") == "" {
@@ -74,6 +88,6 @@ func noFullSandbox(cmd *cobra.Command, file string, err error) error {
 // run is not isolated, why, and how to get the full sandbox.
 func (e *env) warnBasic(cmd *cobra.Command) {
 	if e.sandbox.Mode() == runner.ModeBasic {
-		fmt.Fprintf(cmd.ErrOrStderr(), "judge: warning: %s\n", grade.BasicWarning(e.grader.FullModeHint))
+		fmt.Fprintf(cmd.ErrOrStderr(), "judge: warning: %s\n", grade.BasicWarning(e.grader.BasicMode))
 	}
 }

@@ -91,7 +91,7 @@ func newEnv(cmd *cobra.Command) (*env, error) {
 		}
 		return nil, internalError(err)
 	}
-	eng.Grader.FullModeHint = fullModeCommand()
+	eng.Grader.BasicMode = basicModeAdvice()
 	return &env{cfg: cfg, engine: eng, sandbox: eng.Sandbox, grader: eng.Grader, style: report.Style{Color: !color.NoColor}}, nil
 }
 

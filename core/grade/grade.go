@@ -40,9 +40,9 @@ type Grader struct {
 	CheckerLanguage *compile.Language
 	// TempDir holds the outputs of running tests; "" for os.TempDir.
 	TempDir string
-	// FullModeHint is the command that would get the full sandbox, quoted
-	// in the basic-mode warning of every report ("" for a generic hint).
-	FullModeHint string
+	// BasicMode words the basic-mode warning of every report for its
+	// readers (the zero value for any reader).
+	BasicMode BasicModeAdvice
 	// LanguageOf tells the language of a program file of a Kattis package
 	// (its validators) from its name; nil when only native packages are
 	// judged.
@@ -177,7 +177,7 @@ func (g *Grader) grade(ctx context.Context, sub Submission, opt Options) (*Repor
 		Sandbox:     info.Mode,
 	}
 	if info.Mode == runner.ModeBasic {
-		rep.Warnings = append(rep.Warnings, BasicWarning(g.FullModeHint))
+		rep.Warnings = append(rep.Warnings, BasicWarning(g.BasicMode))
 	}
 	internal := func(err error) (*Report, error) {
 		if ctx.Err() != nil {

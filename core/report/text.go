@@ -147,7 +147,7 @@ func (tw *TextWriter) Summary(r *grade.Report) error {
 // without one still says that nothing was isolated.
 func warnings(r *grade.Report) []string {
 	if len(r.Warnings) == 0 && r.Sandbox == runner.ModeBasic {
-		return []string{grade.BasicWarning("")}
+		return []string{grade.BasicWarning(grade.BasicModeAdvice{})}
 	}
 	return r.Warnings
 }
