@@ -15,6 +15,10 @@
 //	verdict/    verdict codes and the rules that combine them
 //	grade/      one submission judged end to end: compile, run the tests on
 //	            a pool, check, score, report
+//	scoring/    the rules of scoring problems: tests' results to a score and
+//	            group results (legacy graders, 2025-09 groups, native
+//	            groups), the custom grader's protocol, scores as pass-fail
+//	            terms
 //	judging/    the report as data, the types of its JSON, free of the
 //	            sandbox so that the web page can read it
 //	figures/    sizes, memory, times and scores written one way everywhere
@@ -25,6 +29,6 @@
 //	            compiler, checkers, grader
 //
 // A submission goes config → problem → compile → runner → checker → verdict
-// → grade's report; engine wires those for every caller (the CLI, the
+// → scoring → grade's report; engine wires those for every caller (the CLI, the
 // authoring tools, the workers).
 package core

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/puzzlejudge/judge/core/problem"
+	"github.com/puzzlejudge/judge/core/scoring"
 )
 
 // importedScoring gives the groups key of problem.yaml for the Kattis
@@ -19,54 +20,47 @@ func importedScoring(p *problem.Problem, names map[string]string) (groups string
 	if p.Scoring == nil {
 		return "", nil
 	}
-	var terms []term
-	var err error
-	verdicts := ""
-	if p.Scoring.Rules == problem.RulesLegacy {
-		terms, verdicts, err = legacyTerms(p.Scoring)
-	} else {
-		terms, err = terms2025(p.Scoring)
-		if err == nil && p.Checker.Kind == problem.CheckerValidator {
-			dropped = append(dropped, "scoring: score.txt and score_multiplier.txt of the output validator: tests score their groups' max_score (the scores differ where the validator writes a score)")
-		}
-	}
+	terms, verdicts, err := scoring.Terms(p.Scoring)
 	if err != nil {
 		return "", []string{fmt.Sprintf("scoring: %v: the native groups cannot say it; the problem's scores are not imported (tests are judged pass-fail)", err)}
 	}
-	if verdicts != "" {
-		dropped = append(dropped, fmt.Sprintf("scoring: verdicts: the package's graders (%s) may accept a submission, or give it another verdict, where the native verdict is its first failing test's; the scores are the same", dedupe(verdicts)))
+	if p.Scoring.Rules != problem.RulesLegacy && p.Checker.Kind == problem.CheckerValidator {
+		dropped = append(dropped, "scoring: score.txt and score_multiplier.txt of the output validator: tests score their groups' max_score (the scores differ where the validator writes a score)")
+	}
+	if len(verdicts) > 0 {
+		dropped = append(dropped, fmt.Sprintf("scoring: verdicts: the package's graders (%s) may accept a submission, or give it another verdict, where the native verdict is its first failing test's; the scores are the same", strings.Join(verdicts, ", ")))
 	}
 	return groupsYAML(p, terms, names), dropped
 }
 
 // groupsYAML renders terms as problem.yaml's groups (terms of the same
-// tests as one), naming each test by its native name; the tests in no term but samples go in a group
+// tests as one), naming each test by its native name; the tests in no scoring.Term but samples go in a group
 // "unscored" of score 0 (every other test must be in a group).
-func groupsYAML(p *problem.Problem, terms []term, names map[string]string) string {
+func groupsYAML(p *problem.Problem, terms []scoring.Term, names map[string]string) string {
 	covered := map[string]bool{}
-	var kept []term
+	var kept []scoring.Term
 	for _, t := range terms {
-		if t.score == 0 {
+		if t.Score == 0 {
 			continue
 		}
 		// Terms of the same tests are one group of their total.
-		if i := slices.IndexFunc(kept, func(k term) bool { return maps.Equal(k.tests, t.tests) }); i >= 0 {
-			kept[i].score += t.score
-			kept[i].name = commonGroup(kept[i].name, t.name)
+		if i := slices.IndexFunc(kept, func(k scoring.Term) bool { return maps.Equal(k.Tests, t.Tests) }); i >= 0 {
+			kept[i].Score += t.Score
+			kept[i].Name = commonGroup(kept[i].Name, t.Name)
 			continue
 		}
 		kept = append(kept, t)
-		for n := range t.tests {
+		for n := range t.Tests {
 			covered[n] = true
 		}
 	}
-	rest := term{name: "unscored", tests: map[string]bool{}}
+	rest := scoring.Term{Name: "unscored", Tests: map[string]bool{}}
 	for _, tc := range p.Tests {
 		if !tc.Sample && !covered[tc.Name] {
-			rest.tests[tc.Name] = true
+			rest.Tests[tc.Name] = true
 		}
 	}
-	if len(rest.tests) > 0 {
+	if len(rest.Tests) > 0 {
 		kept = append(kept, rest)
 	}
 	var b strings.Builder
@@ -75,11 +69,11 @@ func groupsYAML(p *problem.Problem, terms []term, names map[string]string) strin
 	for _, t := range kept {
 		var tests []string
 		for _, tc := range p.Tests {
-			if t.tests[tc.Name] {
+			if t.Tests[tc.Name] {
 				tests = append(tests, strconv.Quote(globQuote(names[tc.Name])))
 			}
 		}
-		fmt.Fprintf(&b, "  - {name: %s, score: %s, tests: [%s]}\n", strconv.Quote(groupName(t.name, used)), fmtFloat(t.score), strings.Join(tests, ", "))
+		fmt.Fprintf(&b, "  - {name: %s, score: %s, tests: [%s]}\n", strconv.Quote(groupName(t.Name, used)), fmtFloat(t.Score), strings.Join(tests, ", "))
 	}
 	return b.String()
 }
@@ -117,15 +111,4 @@ func commonGroup(a, b string) string {
 // globQuote escapes the characters path.Match gives a meaning.
 func globQuote(s string) string {
 	return strings.NewReplacer(`\`, `\\`, `*`, `\*`, `?`, `\?`, `[`, `\[`).Replace(s)
-}
-
-// dedupe leaves repeated items out of a comma-separated list.
-func dedupe(list string) string {
-	var out []string
-	for _, s := range strings.Split(list, ", ") {
-		if !slices.Contains(out, s) {
-			out = append(out, s)
-		}
-	}
-	return strings.Join(out, ", ")
 }

@@ -9,13 +9,14 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/puzzlejudge/judge/core/grade"
+	"github.com/puzzlejudge/judge/core/judging"
 	"github.com/puzzlejudge/judge/core/problem"
 	"github.com/puzzlejudge/judge/core/problem/kattis"
+	"github.com/puzzlejudge/judge/core/scoring"
 	"github.com/puzzlejudge/judge/core/verdict"
 )
 
-// outcome is what grade.Score makes of one pattern of test verdicts.
+// outcome is what scoring.Score makes of one pattern of test verdicts.
 type outcome struct {
 	verdict verdict.Verdict
 	score   float64
@@ -26,11 +27,11 @@ func (o outcome) String() string { return fmt.Sprintf("%s %g", o.verdict, o.scor
 // scoreOf scores problem p when each test gets the verdict v gives it
 // (tests in p's order, as the judge reports them).
 func scoreOf(p *problem.Problem, v func(problem.Test) verdict.Verdict) outcome {
-	var results []grade.TestResult
+	var results []judging.TestResult
 	for _, t := range p.Tests {
-		results = append(results, grade.TestResult{Name: t.Name, Verdict: v(t), Sample: t.Sample})
+		results = append(results, judging.TestResult{Name: t.Name, Verdict: v(t), Sample: t.Sample})
 	}
-	r := grade.Score(p.Scoring, results)
+	r := scoring.Score(p.Scoring, results, nil)
 	return outcome{r.Verdict, r.Score}
 }
 

@@ -7,6 +7,7 @@ import (
 	"github.com/puzzlejudge/judge/authoring/author"
 	"github.com/puzzlejudge/judge/core/figures"
 	"github.com/puzzlejudge/judge/core/grade"
+	"github.com/puzzlejudge/judge/core/scoring"
 	"github.com/puzzlejudge/judge/core/verdict"
 )
 
@@ -26,7 +27,7 @@ func (pk *pkg) scoreCheck(c *Check, sr *solRun, v verdict.Verdict, bad *grade.Te
 	for i := range at1x {
 		at1x[i].Verdict = sr.at1x(at1x[i])
 	}
-	res := grade.Score(sc, at1x)
+	res := scoring.Score(sc, at1x, nil)
 	c.Solution.Score, c.Solution.MaxScore = &res.Score, res.MaxScore
 	score := figures.Score(res.Score, res.MaxScore)
 	switch {

@@ -25,6 +25,7 @@ import (
 	"github.com/puzzlejudge/judge/core/figures"
 	"github.com/puzzlejudge/judge/core/judging"
 	"github.com/puzzlejudge/judge/core/problem"
+	"github.com/puzzlejudge/judge/core/scoring"
 	"github.com/puzzlejudge/judge/core/verdict"
 	"github.com/puzzlejudge/judge/internal/fileutil"
 	"github.com/puzzlejudge/judge/runner"
@@ -269,7 +270,7 @@ func (g *Grader) grade(ctx context.Context, sub Submission, opt Options) (*Repor
 // whose tests are judged, and its verdict by the problem's rules, running
 // the package's custom grader where a group says grading: custom.
 func (g *Grader) scoreReport(ctx context.Context, rep *Report, p *problem.Problem) {
-	res := score(p.Scoring, rep.Tests, newCustomGrader(ctx, g, p).grade)
+	res := scoring.Score(p.Scoring, rep.Tests, newCustomGrader(ctx, g, p).grade)
 	rep.Verdict, rep.Score, rep.MaxScore, rep.Groups = res.Verdict, &res.Score, res.MaxScore, res.Groups
 	if res.Error != "" && rep.Error == "" {
 		rep.Error = res.Error

@@ -1,46 +1,28 @@
 package grade
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
-	"regexp"
 	"slices"
-	"strconv"
 	"strings"
 
 	"github.com/puzzlejudge/judge/core/checker"
 	"github.com/puzzlejudge/judge/core/compile"
 	"github.com/puzzlejudge/judge/core/problem"
-	"github.com/puzzlejudge/judge/core/verdict"
+	"github.com/puzzlejudge/judge/core/scoring"
 )
 
-// groupGrader grades a group's results (its tests' and sub-groups', in
-// order, none of them IE) with a custom grader, or says why it could not.
-type groupGrader func(g *problem.ScoreGroup, kids []result) (result, error)
-
-// errNoRunner is the error of a group that needs the custom grader when
-// scores are computed without a Grader to run it (Score).
-var errNoRunner = errors.New("grading: custom: the custom grader is run only when a submission is graded (Grader.Grade)")
-
 // customGrader runs a Kattis package's custom grader, the one program in
-// graders/, as the legacy format says:
-//
-//	grader [grader_flags] < results
-//
-// where results has a line "VERDICT score" for each of the group's items
-// in order (VERDICT one of AC WA TLE RTE OLE; a wrong answer or a
-// presentation error is WA, a memory-limit kill RTE, as Kattis has them;
-// the score is the item's, 0 for a pass-fail item). It must exit 0 and
-// print exactly one line in the same form, its verdict one of AC WA TLE
-// RTE MLE OLE JE and its score a number; anything else (no output, a
-// second line, an unknown verdict, a crash, a limit passed, another exit
-// status, or JE) makes the group the judge's error (IE), naming the
-// grader. It runs in a box under the package's validation limits, and is
-// compiled once per submission graded, when a group first needs it.
+// graders/, on what scoring.GraderInput gives for a group's items, with
+// the group's grader_flags as arguments. It must exit 0 and print what
+// scoring.ParseGraderOutput accepts; anything else (no output, a second
+// line, an unknown verdict, a crash, a limit passed, another exit status,
+// or JE) makes the group the judge's error (IE), naming the grader. It
+// runs in a box under the package's validation limits, and is compiled
+// once per submission graded, when a group first needs it.
 type customGrader struct {
 	ctx  context.Context
 	g    *Grader
@@ -59,27 +41,23 @@ func newCustomGrader(ctx context.Context, g *Grader, p *problem.Problem) *custom
 	return &customGrader{ctx: ctx, g: g, p: p, name: filepath.ToSlash(name)}
 }
 
-// grade implements groupGrader.
-func (c *customGrader) grade(g *problem.ScoreGroup, kids []result) (result, error) {
+// grade is a scoring.CustomGrader.
+func (c *customGrader) grade(g *problem.ScoreGroup, items []scoring.Item) (scoring.Item, error) {
 	if c.p.Scoring.Grader == "" {
-		return result{}, errors.New("grading: custom, and the package has no grader in graders/")
+		return scoring.Item{}, errors.New("grading: custom, and the package has no grader in graders/")
 	}
 	if err := c.compile(); err != nil {
-		return result{}, err
+		return scoring.Item{}, err
 	}
-	var in strings.Builder
-	for _, k := range kids {
-		fmt.Fprintf(&in, "%s %s\n", graderCode(k.verdict), strconv.FormatFloat(k.score, 'f', -1, 64))
-	}
-	out, err := c.run(in.String(), g.GraderFlags)
+	out, err := c.run(scoring.GraderInput(items), g.GraderFlags)
 	if err != nil {
-		return result{}, err
+		return scoring.Item{}, err
 	}
-	v, score, err := parseGraderOutput(out)
+	v, score, err := scoring.ParseGraderOutput(out)
 	if err != nil {
-		return result{}, fmt.Errorf("grader %s: %w", c.name, err)
+		return scoring.Item{}, fmt.Errorf("grader %s: %w", c.name, err)
 	}
-	return result{name: g.Name, verdict: v, score: score}, nil
+	return scoring.Item{Name: g.Name, Verdict: v, Score: score}, nil
 }
 
 // compile compiles the grader the first time it is needed.
@@ -129,57 +107,4 @@ func (c *customGrader) run(input string, args []string) ([]byte, error) {
 		return nil, fmt.Errorf("grader %s: its output: %w", c.name, err)
 	}
 	return data, nil
-}
-
-// graderLine is the form of a grader's output: a verdict, blanks, a
-// number, and nothing after it but blanks and one newline.
-var graderLine = regexp.MustCompile(`^(AC|WA|TLE|RTE|MLE|OLE|JE)[ \t]+(-?[0-9.]+)[ \t\r]*\n?$`)
-
-// graderVerdicts turns a grader's verdict codes into verdicts.
-var graderVerdicts = map[string]verdict.Verdict{
-	"AC": verdict.AC, "WA": verdict.WA, "TLE": verdict.TLE, "RTE": verdict.RE,
-	"MLE": verdict.MLE, "OLE": verdict.OLE, "JE": verdict.IE,
-}
-
-// parseGraderOutput reads a grader's one line of output strictly.
-func parseGraderOutput(out []byte) (verdict.Verdict, float64, error) {
-	m := graderLine.FindSubmatch(out)
-	if m == nil {
-		return "", 0, fmt.Errorf("printed %s, want one line \"VERDICT score\" (VERDICT one of AC WA TLE RTE MLE OLE JE)", quoteOutput(out))
-	}
-	score, err := strconv.ParseFloat(string(m[2]), 64)
-	if err != nil {
-		return "", 0, fmt.Errorf("printed %s: %q is not a number", quoteOutput(out), m[2])
-	}
-	v := graderVerdicts[string(m[1])]
-	if v == verdict.IE {
-		return "", 0, errors.New("said JE (a judge error)")
-	}
-	return v, score, nil
-}
-
-// quoteOutput quotes at most the first 80 bytes of a grader's output.
-func quoteOutput(out []byte) string {
-	if len(out) == 0 {
-		return "nothing"
-	}
-	if len(out) > 80 {
-		return strconv.Quote(string(out[:80])) + " (and more)"
-	}
-	return strconv.Quote(string(bytes.ToValidUTF8(out, []byte("\uFFFD"))))
-}
-
-// graderCode is a verdict as a grader reads it: Kattis' codes, where a
-// presentation error is a wrong answer and a memory-limit kill a run-time
-// error.
-func graderCode(v verdict.Verdict) string {
-	switch v {
-	case verdict.AC, verdict.WA, verdict.TLE, verdict.OLE:
-		return string(v)
-	case verdict.PE:
-		return "WA"
-	case verdict.RE, verdict.MLE:
-		return "RTE"
-	}
-	return "JE"
 }

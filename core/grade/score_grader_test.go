@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/puzzlejudge/judge/core/grade"
+	"github.com/puzzlejudge/judge/core/scoring"
 	"github.com/puzzlejudge/judge/core/verdict"
 )
 
@@ -110,7 +111,7 @@ func TestCustomGraderFlags(t *testing.T) {
 }
 
 // TestCustomGraderNotCompiled: a grader that does not compile is IE, and
-// grade.Score, which runs no programs, makes a custom group IE.
+// scoring.Score without a grader to run makes a custom group IE.
 func TestCustomGraderNotCompiled(t *testing.T) {
 	f := newGrader(t, anyMode())
 	dir, p := writeKattis(t, map[string]string{
@@ -125,7 +126,7 @@ func TestCustomGraderNotCompiled(t *testing.T) {
 	if rep.Verdict != verdict.IE || !strings.Contains(rep.Error, "grader graders/g.c does not compile") {
 		t.Errorf("verdict %s, error %q", rep.Verdict, rep.Error)
 	}
-	res := grade.Score(p.Scoring, []grade.TestResult{{Name: "secret/1", Verdict: verdict.AC}})
+	res := scoring.Score(p.Scoring, []grade.TestResult{{Name: "secret/1", Verdict: verdict.AC}}, nil)
 	if res.Verdict != verdict.IE || !strings.Contains(res.Error, "grading: custom") {
 		t.Errorf("Score: verdict %s, error %q", res.Verdict, res.Error)
 	}

@@ -49,7 +49,7 @@ type Report struct {
 	Error string `json:"error,omitempty"`
 	// Score is a scoring problem's score (0 included), nil for a
 	// pass-fail problem; MaxScore the most it can be, where known; Groups
-	// the result of each group of tests, in order (see grade.Score).
+	// the result of each group of tests, in order (see scoring.Score).
 	Score    *float64      `json:"score,omitempty"`
 	MaxScore *float64      `json:"max_score,omitempty"`
 	Groups   []GroupResult `json:"groups,omitempty"`
@@ -94,7 +94,7 @@ type TestResult struct {
 	// OutputPath is the program's output, with grade.Options.OutputDir.
 	OutputPath string `json:"-"`
 	// Score is the test's score in a scoring problem whose rules score
-	// tests (see grade.Score), nil otherwise.
+	// tests (see scoring.Score), nil otherwise.
 	Score *float64 `json:"score,omitempty"`
 	// ValidatorScore and ScoreMultiplier are what the output validator
 	// wrote in score.txt and score_multiplier.txt, nil when it wrote none.

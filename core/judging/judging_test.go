@@ -2,6 +2,7 @@ package judging
 
 import (
 	"encoding/json"
+	"strings"
 	"testing"
 
 	"github.com/puzzlejudge/judge/core/verdict"
@@ -71,6 +72,38 @@ func TestNotInJSON(t *testing.T) {
 	}
 	if m["name"] != "1" || m["verdict"] != "TLE" {
 		t.Errorf("JSON %s", b)
+	}
+}
+
+// TestScoreJSON pins the report's JSON: a score of 0 is written (a
+// pointer, not omitempty's zero), and a pass-fail report has no score.
+func TestScoreJSON(t *testing.T) {
+	zero, hundred := 0.0, 100.0
+	cases := []struct {
+		rep  Report
+		want []string
+		not  []string
+	}{
+		{Report{Verdict: verdict.WA, Score: &zero, MaxScore: &hundred, Groups: []GroupResult{{Name: "secret/g1", Verdict: verdict.WA, Score: 0, MaxScore: &hundred}}},
+			[]string{`"score":0`, `"max_score":100`, `"groups":[{"name":"secret/g1","verdict":"WA","score":0,"max_score":100}]`}, nil},
+		{Report{Verdict: verdict.AC, Tests: []TestResult{{Name: "1", Verdict: verdict.AC}}},
+			nil, []string{`"score"`, `"groups"`, `"max_score"`}},
+	}
+	for _, c := range cases {
+		b, err := json.Marshal(c.rep)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, w := range c.want {
+			if !strings.Contains(string(b), w) {
+				t.Errorf("%s lacks %s", b, w)
+			}
+		}
+		for _, n := range c.not {
+			if strings.Contains(string(b), n) {
+				t.Errorf("%s has %s", b, n)
+			}
+		}
 	}
 }
 

@@ -52,40 +52,6 @@ type Scoring struct {
 	Grader string
 }
 
-// GraderModes are a legacy default grader's modes, read from its
-// grader_flags.
-type GraderModes struct {
-	Verdict      string // "worst_error" (the default), "first_error" or "always_accept"
-	Score        string // "sum" (the default), "avg", "min" or "max"
-	IgnoreSample bool   // ignore_sample
-	AnyAccepted  bool   // accept_if_any_accepted
-}
-
-// ParseGraderModes reads grader_flags as problemtools' default grader
-// does: the last of conflicting modes wins. An unknown flag is an error
-// naming the first, returned with the modes the other flags give (the
-// grader ignores such a flag; an importer cannot).
-func ParseGraderModes(flags []string) (m GraderModes, err error) {
-	m = GraderModes{Verdict: "worst_error", Score: "sum"}
-	for _, f := range flags {
-		switch f {
-		case "worst_error", "first_error", "always_accept":
-			m.Verdict = f
-		case "sum", "avg", "min", "max":
-			m.Score = f
-		case "ignore_sample":
-			m.IgnoreSample = true
-		case "accept_if_any_accepted":
-			m.AnyAccepted = true
-		default:
-			if err == nil {
-				err = fmt.Errorf("grader_flags: unknown flag %q", f)
-			}
-		}
-	}
-	return m, err
-}
-
 // ScoreGroup is a group of tests, or of tests and groups, that gets a
 // verdict and a score.
 type ScoreGroup struct {

@@ -1,12 +1,12 @@
-package grade
+package scoring
 
 import (
-	"encoding/json"
 	"math"
 	"strconv"
 	"strings"
 	"testing"
 
+	"github.com/puzzlejudge/judge/core/judging"
 	"github.com/puzzlejudge/judge/core/problem"
 	"github.com/puzzlejudge/judge/core/verdict"
 )
@@ -29,11 +29,11 @@ func ng(name, agg string, maxScore float64, requires []string, items ...problem.
 func tc(name string) problem.ScoreItem { return problem.ScoreItem{Test: name} }
 
 // res is a test result: "name:VERDICT" or "name:VERDICT:score.txt".
-func res(specs ...string) []TestResult {
-	var out []TestResult
+func res(specs ...string) []judging.TestResult {
+	var out []judging.TestResult
 	for _, s := range specs {
 		f := strings.Split(s, ":")
-		t := TestResult{Name: f[0], Verdict: verdict.Verdict(f[1])}
+		t := judging.TestResult{Name: f[0], Verdict: verdict.Verdict(f[1])}
 		if len(f) > 2 {
 			var x float64
 			if strings.HasPrefix(f[2], "x") {
@@ -81,7 +81,7 @@ func TestScoreLegacy(t *testing.T) {
 	cases := []struct {
 		name    string
 		sc      *problem.Scoring
-		tests   []TestResult
+		tests   []judging.TestResult
 		verdict verdict.Verdict
 		score   float64
 		group   string // a group to check ("" for none)
@@ -117,7 +117,7 @@ func TestScoreLegacy(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			r := Score(c.sc, c.tests)
+			r := Score(c.sc, c.tests, nil)
 			if r.Verdict != c.verdict || r.Score != c.score {
 				t.Errorf("got %s %g, want %s %g (groups %+v)", r.Verdict, r.Score, c.verdict, c.score, r.Groups)
 			}
@@ -141,18 +141,18 @@ func TestScoreLegacyScoreFile(t *testing.T) {
 	root := lg("data", "", "break", 1, lg("secret", "", "break", 1, tc("secret/1"), tc("secret/2"))).Group
 	sc := &problem.Scoring{Rules: problem.RulesLegacy, Root: root, ScoreFileRequired: true}
 	tests := res("secret/1:AC:5", "secret/2:AC")
-	r := Score(sc, tests)
+	r := Score(sc, tests, nil)
 	if r.Verdict != verdict.IE || tests[1].Verdict != verdict.IE || !strings.Contains(tests[1].Message, "no score.txt") {
 		t.Errorf("custom score without score.txt: got %s, test %s %q", r.Verdict, tests[1].Verdict, tests[1].Message)
 	}
 	sc = &problem.Scoring{Rules: problem.RulesLegacy, Root: root, ScoreFileForbidden: true}
 	tests = res("secret/1:AC:5", "secret/2:AC")
-	if r := Score(sc, tests); r.Verdict != verdict.IE || tests[0].Verdict != verdict.IE {
+	if r := Score(sc, tests, nil); r.Verdict != verdict.IE || tests[0].Verdict != verdict.IE {
 		t.Errorf("score.txt without custom score: got %s, test %s", r.Verdict, tests[0].Verdict)
 	}
 	sc = &problem.Scoring{Rules: problem.RulesLegacy, Root: root, ScoreFileRequired: true}
 	tests = res("secret/1:AC:5", "secret/2:AC:2.5")
-	if r := Score(sc, tests); r.Verdict != verdict.AC || r.Score != 7.5 || *tests[1].Score != 2.5 {
+	if r := Score(sc, tests, nil); r.Verdict != verdict.AC || r.Score != 7.5 || *tests[1].Score != 2.5 {
 		t.Errorf("custom score: got %s %g", r.Verdict, r.Score)
 	}
 }
@@ -177,7 +177,7 @@ func TestScore2025(t *testing.T) {
 		}
 		return out
 	}
-	join := func(parts ...[]string) []TestResult {
+	join := func(parts ...[]string) []judging.TestResult {
 		var all []string
 		for _, p := range parts {
 			all = append(all, p...)
@@ -187,7 +187,7 @@ func TestScore2025(t *testing.T) {
 	cases := []struct {
 		name    string
 		sc      *problem.Scoring
-		tests   []TestResult
+		tests   []judging.TestResult
 		verdict verdict.Verdict
 		score   float64
 		ie      string // a test's IE message, if one is expected
@@ -227,7 +227,7 @@ func TestScore2025(t *testing.T) {
 			c.tests, c.verdict, c.score = res("secret/1:AC", "secret/2:AC", "secret/3:AC"), verdict.AC, 100
 		}
 		t.Run(c.name, func(t *testing.T) {
-			r := Score(c.sc, c.tests)
+			r := Score(c.sc, c.tests, nil)
 			if r.Verdict != c.verdict || r.Score != c.score {
 				t.Errorf("got %s %g, want %s %g (groups %+v)", r.Verdict, r.Score, c.verdict, c.score, r.Groups)
 			}
@@ -251,7 +251,7 @@ func TestScore2025Groups(t *testing.T) {
 			ng("secret/a", problem.AggregatePassFail, 40, nil, tc("secret/a/1")),
 			ng("secret/b", problem.AggregateMin, 60, nil, tc("secret/b/1"), tc("secret/b/2")))).Group}
 	tests := res("sample/1:AC", "secret/a/1:AC", "secret/b/1:AC:50", "secret/b/2:AC:20")
-	r := Score(sc, tests)
+	r := Score(sc, tests, nil)
 	var got []string
 	for _, g := range r.Groups {
 		m := "-"
@@ -271,38 +271,6 @@ func TestScore2025Groups(t *testing.T) {
 
 func ftoa(x float64) string { return strconv.FormatFloat(x, 'g', -1, 64) }
 
-// TestScoreJSON pins the report's JSON: a score of 0 is written (a
-// pointer, not omitempty's zero), and a pass-fail report has no score.
-func TestScoreJSON(t *testing.T) {
-	zero, hundred := 0.0, 100.0
-	cases := []struct {
-		rep  Report
-		want []string
-		not  []string
-	}{
-		{Report{Verdict: verdict.WA, Score: &zero, MaxScore: &hundred, Groups: []GroupResult{{Name: "secret/g1", Verdict: verdict.WA, Score: 0, MaxScore: &hundred}}},
-			[]string{`"score":0`, `"max_score":100`, `"groups":[{"name":"secret/g1","verdict":"WA","score":0,"max_score":100}]`}, nil},
-		{Report{Verdict: verdict.AC, Tests: []TestResult{{Name: "1", Verdict: verdict.AC}}},
-			nil, []string{`"score"`, `"groups"`, `"max_score"`}},
-	}
-	for _, c := range cases {
-		b, err := json.Marshal(c.rep)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, w := range c.want {
-			if !strings.Contains(string(b), w) {
-				t.Errorf("%s lacks %s", b, w)
-			}
-		}
-		for _, n := range c.not {
-			if strings.Contains(string(b), n) {
-				t.Errorf("%s has %s", b, n)
-			}
-		}
-	}
-}
-
 // TestScoreNative: a native problem's groups are pass-fail, may share
 // tests, and sum; the report lists the groups, not the total.
 func TestScoreNative(t *testing.T) {
@@ -311,7 +279,7 @@ func TestScoreNative(t *testing.T) {
 		ng("all", problem.AggregatePassFail, 70, nil, tc("b1"), tc("s1"), tc("s2"))).Group
 	sc := &problem.Scoring{Rules: problem.Rules2025, Root: root, Native: true}
 	for _, c := range []struct {
-		tests   []TestResult
+		tests   []judging.TestResult
 		verdict verdict.Verdict
 		score   float64
 		groups  string
@@ -320,7 +288,7 @@ func TestScoreNative(t *testing.T) {
 		{res("sample1:WA", "b1:TLE", "s1:AC", "s2:AC"), verdict.WA, 30, "small:AC:30 all:TLE:0"},
 		{res("sample1:AC", "b1:AC", "s1:WA", "s2:AC"), verdict.WA, 0, "small:WA:0 all:WA:0"},
 	} {
-		r := Score(sc, c.tests)
+		r := Score(sc, c.tests, nil)
 		var got []string
 		for _, g := range r.Groups {
 			got = append(got, g.Name+":"+string(g.Verdict)+":"+ftoa(g.Score))

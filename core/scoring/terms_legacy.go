@@ -1,9 +1,9 @@
-package convert
+package scoring
 
 import (
 	"errors"
 	"fmt"
-	"strings"
+	"slices"
 
 	"github.com/puzzlejudge/judge/core/problem"
 )
@@ -11,44 +11,45 @@ import (
 // legacyNode is what a legacy group (or test) comes to: its score as
 // terms, and when its graders accept it.
 type legacyNode struct {
-	terms []term
+	terms []Term
 	ac    *cond
 }
 
 // legacyTerms gives the terms of a legacy or 2023-07-draft scoring
-// problem (problemtools' default grader, see grade.Score): the
-// submission's score is their sum, for every pattern of accepted tests.
-// It returns an error naming what native groups cannot say (a custom
-// grader or score.txt, a reject_score, avg or max of several scores, a
-// range that clamps, a score that needs one of several groups), and
-// verdicts: the graders' rules by which the package's verdict may differ
-// from the first failing test's (the native verdict), "" when they give
-// the same.
-func legacyTerms(sc *problem.Scoring) ([]term, string, error) {
+// problem (problemtools' default grader, see Terms) and the rules that
+// make its verdicts differ.
+func legacyTerms(sc *problem.Scoring) ([]Term, []string, error) {
 	if sc.ScoreFileRequired {
-		return nil, "", errors.New("validation: custom score (the output validator's score.txt gives the scores)")
+		return nil, nil, errors.New("validation: custom score (the output validator's score.txt gives the scores)")
 	}
 	a := &legacyAnalysis{}
 	root, err := a.group(sc.Root)
 	if err != nil {
-		return nil, "", err
+		return nil, nil, err
 	}
-	// A submission that is not accepted scores 0: each term needs the
+	// A submission that is not accepted scores 0: each Term needs the
 	// root accepted too.
-	var out []term
+	var out []Term
 	for _, t := range root.terms {
-		extra, err := root.ac.need(t.tests)
+		extra, err := root.ac.need(t.Tests)
 		if err != nil {
-			return nil, "", fmt.Errorf("data: %w", err)
+			return nil, nil, fmt.Errorf("data: %w", err)
 		}
 		out = append(out, t.with(extra))
 	}
-	return out, strings.Join(a.verdicts, ", "), nil
+	return out, a.verdicts, nil
 }
 
 // legacyAnalysis walks the groups of a legacy scoring problem.
 type legacyAnalysis struct {
-	verdicts []string // what makes the graders' verdict differ
+	verdicts []string // what makes the graders' verdict differ, each once
+}
+
+// differs notes rule as one by which the graders' verdict differs.
+func (a *legacyAnalysis) differs(rule string) {
+	if !slices.Contains(a.verdicts, rule) {
+		a.verdicts = append(a.verdicts, rule)
+	}
 }
 
 // group gives the node of g.
@@ -56,12 +57,12 @@ func (a *legacyAnalysis) group(g *problem.ScoreGroup) (legacyNode, error) {
 	if g.Custom {
 		return legacyNode{}, fmt.Errorf("group %s: grading: custom (a grader program gives the scores)", g.Name)
 	}
-	m, err := problem.ParseGraderModes(g.GraderFlags)
+	m, err := ParseGraderModes(g.GraderFlags)
 	if err != nil {
 		return legacyNode{}, fmt.Errorf("group %s: %w", g.Name, err)
 	}
 	verdictMode, scoreMode, ignoreSample, anyAccepted := m.Verdict, m.Score, m.IgnoreSample, m.AnyAccepted
-	brk := g.OnReject != "continue"
+	brk := breaks(g)
 	var kids []legacyNode
 	for _, it := range g.Items {
 		if it.Group != nil {
@@ -72,15 +73,16 @@ func (a *legacyAnalysis) group(g *problem.ScoreGroup) (legacyNode, error) {
 			kids = append(kids, k)
 			continue
 		}
+		accepted, rejected := testScoreLegacy(g, true, nil), testScoreLegacy(g, false, nil)
 		switch {
-		case g.RejectScore != 0:
-			return legacyNode{}, fmt.Errorf("group %s: reject_score %g (a failed test scores)", g.Name, g.RejectScore)
-		case g.AcceptScore < 0:
-			return legacyNode{}, fmt.Errorf("group %s: accept_score %g is negative", g.Name, g.AcceptScore)
+		case rejected != 0:
+			return legacyNode{}, fmt.Errorf("group %s: reject_score %g (a failed test scores)", g.Name, rejected)
+		case accepted < 0:
+			return legacyNode{}, fmt.Errorf("group %s: accept_score %g is negative", g.Name, accepted)
 		}
 		k := legacyNode{ac: testCond(it.Test)}
-		if g.AcceptScore > 0 {
-			k.terms = []term{{name: it.Test, score: g.AcceptScore, tests: map[string]bool{it.Test: true}}}
+		if accepted > 0 {
+			k.terms = []Term{{Name: it.Test, Score: accepted, Tests: map[string]bool{it.Test: true}}}
 		}
 		kids = append(kids, k)
 	}
@@ -89,7 +91,7 @@ func (a *legacyAnalysis) group(g *problem.ScoreGroup) (legacyNode, error) {
 			return legacyNode{}, fmt.Errorf("group %s: ignore_sample with on_reject: break (the sample's failure still decides)", g.Name)
 		}
 		kids = kids[1:]
-		a.verdicts = append(a.verdicts, "ignore_sample")
+		a.differs("ignore_sample")
 	}
 	if brk {
 		// A child is judged only when every one before it is accepted.
@@ -99,7 +101,7 @@ func (a *legacyAnalysis) group(g *problem.ScoreGroup) (legacyNode, error) {
 				before.kids = append(before.kids, k.ac)
 			}
 			for j, t := range kids[i].terms {
-				extra, err := before.need(t.tests)
+				extra, err := before.need(t.Tests)
 				if err != nil {
 					return legacyNode{}, fmt.Errorf("group %s: on_reject: break: %w", g.Name, err)
 				}
@@ -107,7 +109,7 @@ func (a *legacyAnalysis) group(g *problem.ScoreGroup) (legacyNode, error) {
 			}
 		}
 	}
-	var terms []term
+	var terms []Term
 	switch scoreMode {
 	case "sum":
 		for _, k := range kids {
@@ -119,14 +121,14 @@ func (a *legacyAnalysis) group(g *problem.ScoreGroup) (legacyNode, error) {
 		}
 		for _, k := range kids {
 			for _, t := range k.terms {
-				t.score /= float64(len(kids))
+				t.Score /= float64(len(kids))
 				terms = append(terms, t)
 			}
 		}
 	case "min":
-		var parts [][]term
+		var parts [][]Term
 		for _, k := range kids {
-			if brk && len(k.terms) == 1 && !k.ac.implied(k.terms[0].tests) {
+			if brk && len(k.terms) == 1 && !k.ac.implied(k.terms[0].Tests) {
 				return legacyNode{}, fmt.Errorf("group %s: min with on_reject: break over a part that scores without being accepted", g.Name)
 			}
 			parts = append(parts, k.terms)
@@ -148,7 +150,7 @@ func (a *legacyAnalysis) group(g *problem.ScoreGroup) (legacyNode, error) {
 	}
 	total := 0.0
 	for _, t := range terms {
-		total += t.score
+		total += t.Score
 	}
 	if g.RangeLow > 0 || g.RangeHigh < total {
 		return legacyNode{}, fmt.Errorf("group %s: range %g %g clamps its score (0 to %g)", g.Name, g.RangeLow, g.RangeHigh, total)
@@ -160,15 +162,15 @@ func (a *legacyAnalysis) group(g *problem.ScoreGroup) (legacyNode, error) {
 	switch {
 	case verdictMode == "always_accept":
 		n.ac = &cond{op: "true"}
-		a.verdicts = append(a.verdicts, "always_accept")
+		a.differs("always_accept")
 	case anyAccepted && brk && len(kids) > 0:
 		n.ac = kids[0].ac
-		a.verdicts = append(a.verdicts, "accept_if_any_accepted")
+		a.differs("accept_if_any_accepted")
 	case anyAccepted:
 		n.ac.op = "any"
-		a.verdicts = append(a.verdicts, "accept_if_any_accepted")
+		a.differs("accept_if_any_accepted")
 	case verdictMode == "worst_error" && !brk && len(kids) > 1:
-		a.verdicts = append(a.verdicts, "worst_error with on_reject: continue")
+		a.differs("worst_error with on_reject: continue")
 	}
 	return n, nil
 }

@@ -1,23 +1,49 @@
-package convert
+package scoring
 
 import (
 	"fmt"
 	"maps"
 	"slices"
+
+	"github.com/puzzlejudge/judge/core/problem"
 )
 
-// term is one native scored group: score when every test in tests is
-// accepted, else 0. A native problem's score is the sum of its terms.
-type term struct {
-	name  string
-	score float64
-	tests map[string]bool // Kattis test names
+// Term is one pass-fail part of a score: Score when every test of Tests
+// is accepted, else 0; a native problem's groups are such terms, and its
+// score their sum.
+type Term struct {
+	// Name is the group or test the term comes from (a path under data/
+	// in a Kattis package).
+	Name  string
+	Score float64
+	Tests map[string]bool // test names
+}
+
+// Terms reads a Kattis scoring problem's rules (see Score) as terms: for
+// every pattern of accepted tests, the submission's score (secret's, by
+// the 2025-09 rules) is the sum of the terms whose tests are all
+// accepted, with the default scores of tests (no score.txt or
+// score_multiplier.txt). The error names what terms cannot say: a custom
+// grader or score.txt, a reject_score, avg or max of several scores, a
+// range that clamps, a score that needs one of several groups, an
+// unbounded group, a min over parts that sum several scores.
+//
+// verdicts, for the legacy rules, are the graders' rules by which the
+// package's verdict may differ from the first failing test's (which is a
+// native problem's), each once, in the order met; none when they give
+// the same.
+func Terms(sc *problem.Scoring) (terms []Term, verdicts []string, err error) {
+	if sc.Rules == problem.RulesLegacy {
+		return legacyTerms(sc)
+	}
+	terms, err = terms2025(sc)
+	return terms, nil, err
 }
 
 // with returns t needing the tests of extra too.
-func (t term) with(extra map[string]bool) term {
-	out := term{name: t.name, score: t.score, tests: maps.Clone(t.tests)}
-	maps.Copy(out.tests, extra)
+func (t Term) with(extra map[string]bool) Term {
+	out := Term{Name: t.Name, Score: t.Score, Tests: maps.Clone(t.Tests)}
+	maps.Copy(out.Tests, extra)
 	return out
 }
 
@@ -81,8 +107,8 @@ func (c *cond) need(tests map[string]bool) (map[string]bool, error) {
 // child's terms given (a test is one term): the least is a term when
 // every child is one, and nothing when a child scores nothing. A child
 // of several terms makes it inexpressible.
-func minTerms(name string, kids [][]term) ([]term, error) {
-	out := term{name: name, tests: map[string]bool{}}
+func minTerms(name string, kids [][]Term) ([]Term, error) {
+	out := Term{Name: name, Tests: map[string]bool{}}
 	for i, k := range kids {
 		switch {
 		case len(k) == 0:
@@ -90,13 +116,13 @@ func minTerms(name string, kids [][]term) ([]term, error) {
 		case len(k) > 1:
 			return nil, fmt.Errorf("group %s: min over a part that sums several scores", name)
 		}
-		if i == 0 || k[0].score < out.score {
-			out.score = k[0].score
+		if i == 0 || k[0].Score < out.Score {
+			out.Score = k[0].Score
 		}
-		maps.Copy(out.tests, k[0].tests)
+		maps.Copy(out.Tests, k[0].Tests)
 	}
 	if len(kids) == 0 {
 		return nil, nil
 	}
-	return []term{out}, nil
+	return []Term{out}, nil
 }

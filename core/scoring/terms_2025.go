@@ -1,4 +1,4 @@
-package convert
+package scoring
 
 import (
 	"errors"
@@ -10,16 +10,14 @@ import (
 	"github.com/puzzlejudge/judge/core/problem"
 )
 
-// terms2025 gives the terms of a 2025-09 scoring problem (see
-// grade.Score): secret's score is their sum, for every pattern of
-// accepted tests, with the default scores of tests (no score.txt or
-// score_multiplier.txt). A group that require_pass names other groups'
+// terms2025 gives the terms of a 2025-09 scoring problem (see Terms). A
+// group that require_pass names other groups'
 // tests needs them accepted too (a required group is pass-fail, so it
 // passes when its tests and its own requirements do). It returns an
 // error naming what native groups cannot say: an unbounded group (whose
 // tests' scores come from score.txt) and a min over groups that sum
 // several scores.
-func terms2025(sc *problem.Scoring) ([]term, error) {
+func terms2025(sc *problem.Scoring) ([]Term, error) {
 	a := &analysis2025{passes: map[string]map[string]bool{}}
 	var secret *problem.ScoreGroup
 	for _, it := range sc.Root.Items {
@@ -45,7 +43,7 @@ type analysis2025 struct {
 }
 
 // group gives the terms of g.
-func (a *analysis2025) group(g *problem.ScoreGroup) ([]term, error) {
+func (a *analysis2025) group(g *problem.ScoreGroup) ([]Term, error) {
 	req := map[string]bool{}
 	for _, r := range g.RequirePass {
 		need, ok := a.passes[r]
@@ -63,12 +61,12 @@ func (a *analysis2025) group(g *problem.ScoreGroup) ([]term, error) {
 		}
 	}
 	bounded := !math.IsInf(g.MaxScore, 1)
-	var terms []term
+	var terms []Term
 	switch g.Aggregation {
 	case problem.AggregatePassFail:
-		terms = []term{{name: g.Name, score: g.MaxScore, tests: set(g.Tests())}}
+		terms = []Term{{Name: g.Name, Score: g.MaxScore, Tests: set(g.Tests())}}
 	case problem.AggregateSum, problem.AggregateMin:
-		var parts [][]term
+		var parts [][]Term
 		ti := 0 // the test items so far
 		for _, it := range g.Items {
 			if it.Group != nil {
@@ -88,7 +86,7 @@ func (a *analysis2025) group(g *problem.ScoreGroup) ([]term, error) {
 			}
 			ti++
 			name := path.Join(g.Name, path.Base(it.Test))
-			parts = append(parts, []term{{name: name, score: score, tests: map[string]bool{it.Test: true}}})
+			parts = append(parts, []Term{{Name: name, Score: score, Tests: map[string]bool{it.Test: true}}})
 		}
 		if g.Aggregation == problem.AggregateSum {
 			for _, p := range parts {
