@@ -15,4 +15,6 @@
 //	            reference solution, tests generated and recorded
 //	convert/    `judge export` and `judge import`: native problems to Kattis
 //	            packages and back, scoring included
+//	timelimit/  the time limit of a Kattis package that gives none, derived
+//	            from its example submissions (judge run, submit, verify)
 package authoring

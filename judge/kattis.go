@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/puzzlejudge/judge/authoring/timelimit"
 	"github.com/puzzlejudge/judge/core/problem"
 	"github.com/spf13/cobra"
 )
@@ -20,7 +21,7 @@ func kattisTimeLimit(cmd *cobra.Command, e *env, p *problem.Problem, override ti
 		return nil
 	}
 	ctx := cmd.Context()
-	if _, err := e.grader.ResolveTimeLimit(ctx, p); err != nil {
+	if _, err := timelimit.Resolve(ctx, e.grader, p); err != nil {
 		if ctx.Err() != nil {
 			return finish(ctx, ctx.Err())
 		}

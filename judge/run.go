@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/puzzlejudge/judge/authoring/timelimit"
 	"github.com/puzzlejudge/judge/core/figures"
 	"github.com/puzzlejudge/judge/core/grade"
 	"github.com/puzzlejudge/judge/core/problem"
@@ -58,7 +59,7 @@ func newRunCmd() *cobra.Command {
 				if p.Kattis != nil && p.Limits.Time == 0 && cpu == 0 {
 					// A Kattis package may give no time limit: it comes
 					// from its accepted submissions, as in submit.
-					if _, err := e.grader.ResolveTimeLimit(cmd.Context(), p); err != nil {
+					if _, err := timelimit.Resolve(cmd.Context(), e.grader, p); err != nil {
 						if cmd.Context().Err() != nil {
 							return finish(cmd.Context(), cmd.Context().Err())
 						}

@@ -8,6 +8,7 @@ import (
 	"slices"
 	"time"
 
+	"github.com/puzzlejudge/judge/authoring/timelimit"
 	"github.com/puzzlejudge/judge/core/figures"
 	"github.com/puzzlejudge/judge/core/grade"
 	"github.com/puzzlejudge/judge/core/problem/kattis"
@@ -60,10 +61,10 @@ func (k *kattisRun) submissions(ctx context.Context) {
 		k.add(skip(tl, unsupported))
 	case info.TimeFromSubmissions:
 		// The grader's cache counts the runs (kattisCache.Put).
-		reports, err := k.grader.ResolveTimeLimit(ctx, k.p)
+		reports, err := timelimit.Resolve(ctx, k.grader, k.p)
 		if err == nil {
 			// 2025-09: the submissions that must TLE bound it from above.
-			_, err = k.grader.CheckUpperBounds(ctx, k.p)
+			_, err = timelimit.CheckUpperBounds(ctx, k.grader, k.p)
 		}
 		if err != nil {
 			if ctx.Err() != nil {

@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/puzzlejudge/judge/core/compile"
+	"github.com/puzzlejudge/judge/core/problem/kattis"
 	"github.com/puzzlejudge/judge/runner"
 )
 
@@ -45,6 +46,31 @@ var languagePriority = map[string]int{
 // compile.BuildRunLanguage, which builds it with its build script.
 func (g *Grader) PickSources(dir string, files []string) (string, *compile.Language, []runner.File, error) {
 	return g.pickSources(dir, files, nil, "")
+}
+
+// SubmissionSource returns the source file, language and accompanying
+// files of an example submission of a Kattis package: the file itself,
+// or for a folder what PickSources picks, in the language and with the
+// entry point submissions.yaml gives, if it does. Included files are not
+// added here (WithIncludes, which Grade calls).
+func (g *Grader) SubmissionSource(s kattis.Submission) (string, *compile.Language, []runner.File, error) {
+	if s.Python2 && s.Language == "" {
+		return "", nil, nil, fmt.Errorf("%s: Python 2 (its #! line says so) is not a language of this judge", s.Path)
+	}
+	var lang *compile.Language
+	if s.Language != "" {
+		if g.LanguageNamed == nil {
+			return "", nil, nil, fmt.Errorf("%s: no languages to find %q (submissions.yaml) in", s.Path, s.Language)
+		}
+		var err error
+		if lang, err = g.LanguageNamed(s.Language); err != nil {
+			return "", nil, nil, fmt.Errorf("%s: language of submissions.yaml: %w", s.Path, err)
+		}
+	}
+	if !s.Dir {
+		return g.pickSources(s.Path, []string{s.Path}, lang, s.Entrypoint)
+	}
+	return g.pickSources(s.Path, s.Files, lang, s.Entrypoint)
 }
 
 // pickSources is PickSources with the language and entry point that

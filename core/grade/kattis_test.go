@@ -7,7 +7,6 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/puzzlejudge/judge/core/compile"
 	"github.com/puzzlejudge/judge/core/grade"
@@ -167,9 +166,9 @@ func TestKattisValidatorMisbehaves(t *testing.T) {
 	}
 }
 
-// TestResolveTimeLimit derives a legacy package's time limit from its
-// accepted submission: fast, so the one-second minimum.
-func TestResolveTimeLimit(t *testing.T) {
+// TestKattisNoTimeLimit: a package that leaves its time limit to its
+// submissions is IE until the limit is derived (authoring/timelimit).
+func TestKattisNoTimeLimit(t *testing.T) {
 	f := newGrader(t, anyMode())
 	dir := filepath.Join(t.TempDir(), "sum-legacy")
 	if err := os.CopyFS(dir, os.DirFS(filepath.Join("testdata", "kattis", "sum-legacy"))); err != nil {
@@ -179,19 +178,9 @@ func TestResolveTimeLimit(t *testing.T) {
 		t.Fatal(err)
 	}
 	p := loadKattis(t, dir)
-	if p.Limits.Time != 0 || !p.Kattis.TimeFromSubmissions {
-		t.Fatalf("limits %+v", p.Limits)
-	}
-	rep, err := f.grader.Grade(context.Background(), grade.Submission{Problem: p, Source: filepath.Join(dir, "submissions/accepted/sum.py"), Language: f.langs["python"]}, grade.Options{})
-	if err != nil || rep.Verdict != verdict.IE || !strings.Contains(rep.Error, "gives no time limit") {
-		t.Fatalf("before deriving: %v %+v", err, rep)
-	}
-	reports, err := f.grader.ResolveTimeLimit(context.Background(), p)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(reports) != 1 || p.Limits.Time != time.Second {
-		t.Errorf("derived %v from %d reports, want 1s from 1", p.Limits.Time, len(reports))
+	rep := gradePython(t, f, p, filepath.Join(dir, "submissions/accepted/sum.py"))
+	if rep.Verdict != verdict.IE || !strings.Contains(rep.Error, "gives no time limit") {
+		t.Errorf("verdict %s, error %q: want IE, the limit to derive first", rep.Verdict, rep.Error)
 	}
 }
 

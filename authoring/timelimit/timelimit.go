@@ -1,4 +1,11 @@
-package grade
+// Package timelimit derives the time limit of a Kattis package that gives
+// none from its example submissions, as the format says: it judges them
+// with a grade.Grader under a generous limit (ProbeTime), takes the
+// slowest of the tests their requirements cover (Resolve), and checks the
+// 2025-09 upper bounds against the limit it set (CheckUpperBounds). The
+// commands that judge such a package (judge run, submit, verify) call it
+// before anything is judged; grade refuses a package without a limit.
+package timelimit
 
 import (
 	"context"
@@ -7,42 +14,17 @@ import (
 	"time"
 
 	"github.com/puzzlejudge/judge/core/compile"
+	"github.com/puzzlejudge/judge/core/grade"
 	"github.com/puzzlejudge/judge/core/problem"
 	"github.com/puzzlejudge/judge/core/problem/kattis"
 	"github.com/puzzlejudge/judge/core/verdict"
-	"github.com/puzzlejudge/judge/runner"
 )
 
 // ProbeTime is the CPU limit the accepted submissions of a Kattis package
 // that gives no time limit run under while the limit is derived.
 const ProbeTime = 10 * time.Second
 
-// SubmissionSource returns the source file, language and accompanying
-// files of an example submission of a Kattis package: the file itself,
-// or for a folder what PickSources picks, in the language and with the
-// entry point submissions.yaml gives, if it does. Included files are not
-// added here (WithIncludes, which Grade calls).
-func (g *Grader) SubmissionSource(s kattis.Submission) (string, *compile.Language, []runner.File, error) {
-	if s.Python2 && s.Language == "" {
-		return "", nil, nil, fmt.Errorf("%s: Python 2 (its #! line says so) is not a language of this judge", s.Path)
-	}
-	var lang *compile.Language
-	if s.Language != "" {
-		if g.LanguageNamed == nil {
-			return "", nil, nil, fmt.Errorf("%s: no languages to find %q (submissions.yaml) in", s.Path, s.Language)
-		}
-		var err error
-		if lang, err = g.LanguageNamed(s.Language); err != nil {
-			return "", nil, nil, fmt.Errorf("%s: language of submissions.yaml: %w", s.Path, err)
-		}
-	}
-	if !s.Dir {
-		return g.pickSources(s.Path, []string{s.Path}, lang, s.Entrypoint)
-	}
-	return g.pickSources(s.Path, s.Files, lang, s.Entrypoint)
-}
-
-// ResolveTimeLimit sets the time limit of a Kattis package that gives
+// Resolve sets the time limit of a Kattis package that gives
 // none (problem.KattisInfo.TimeFromSubmissions), as the format derives it
 // (kattis.DeriveTimeLimit), and returns the reports of the submissions it
 // ran. Times are CPU times divided by the language's time multiplier.
@@ -59,7 +41,7 @@ func (g *Grader) SubmissionSource(s kattis.Submission) (string, *compile.Languag
 //
 // The 2025-09 upper bounds cannot change that limit, only leave none that
 // fits; CheckUpperBounds checks them.
-func (g *Grader) ResolveTimeLimit(ctx context.Context, p *problem.Problem) ([]*Report, error) {
+func Resolve(ctx context.Context, g *grade.Grader, p *problem.Problem) ([]*grade.Report, error) {
 	if p.Kattis == nil || !p.Kattis.TimeFromSubmissions || p.Limits.Time > 0 {
 		return nil, nil
 	}
@@ -72,7 +54,7 @@ func (g *Grader) ResolveTimeLimit(ctx context.Context, p *problem.Problem) ([]*R
 	probe.Limits.Time = ProbeTime
 	var (
 		slowest time.Duration
-		reports []*Report
+		reports []*grade.Report
 		n       int
 	)
 	for _, s := range subs {
@@ -81,7 +63,7 @@ func (g *Grader) ResolveTimeLimit(ctx context.Context, p *problem.Problem) ([]*R
 			continue
 		}
 		must := s.MustAccept()
-		rep, lang, err := g.gradeExample(ctx, &probe, s, Options{StopOnFail: must, RecheckWall: true})
+		rep, lang, err := gradeExample(ctx, g, &probe, s, grade.Options{StopOnFail: must, RecheckWall: true})
 		if rep != nil && (err == nil || must) {
 			reports = append(reports, rep)
 		}
@@ -93,7 +75,7 @@ func (g *Grader) ResolveTimeLimit(ctx context.Context, p *problem.Problem) ([]*R
 		case err != nil:
 			continue
 		case must && rep.Verdict != verdict.AC:
-			return reports, fmt.Errorf("derive the time limit: accepted submission %s gets %s under %v: %s", s.Name(), rep.Verdict, ProbeTime, failure(rep))
+			return reports, fmt.Errorf("derive the time limit: accepted submission %s gets %s under %v: %s", s.Name(), rep.Verdict, ProbeTime, grade.Failure(rep))
 		}
 		for _, r := range lower {
 			t, tle := slowestCovered(rep, lang, r)
@@ -118,7 +100,7 @@ func (g *Grader) ResolveTimeLimit(ctx context.Context, p *problem.Problem) ([]*R
 }
 
 // CheckUpperBounds checks the upper bounds of a 2025-09 package whose
-// time limit ResolveTimeLimit derived: each submission that bounds it
+// time limit Resolve derived: each submission that bounds it
 // from above (a requirement of exactly TLE, or use_for_time_limit: upper)
 // runs at the limit times time_limit_to_tle, and each such requirement
 // must see a covered test pass that. Else its slowest covered test is
@@ -126,7 +108,7 @@ func (g *Grader) ResolveTimeLimit(ctx context.Context, p *problem.Problem) ([]*R
 // least the lower bounds allow, no limit fits: an error naming the
 // submission. It returns the reports of the submissions it ran; a
 // submission that cannot be compiled or judged here is left out.
-func (g *Grader) CheckUpperBounds(ctx context.Context, p *problem.Problem) ([]*Report, error) {
+func CheckUpperBounds(ctx context.Context, g *grade.Grader, p *problem.Problem) ([]*grade.Report, error) {
 	if p.Kattis == nil || !p.Kattis.TimeFromSubmissions || p.Kattis.Version != kattis.V2025 || p.Limits.Time <= 0 {
 		return nil, nil
 	}
@@ -135,13 +117,13 @@ func (g *Grader) CheckUpperBounds(ctx context.Context, p *problem.Problem) ([]*R
 		return nil, err
 	}
 	tle := p.Kattis.Package.Metadata.Limits.TimeLimitToTLE
-	var reports []*Report
+	var reports []*grade.Report
 	for _, s := range subs {
 		_, upper := s.TimeBounds()
 		if len(upper) == 0 {
 			continue
 		}
-		rep, lang, err := g.gradeExample(ctx, p, s, Options{TimeScale: tle, RecheckWall: true})
+		rep, lang, err := gradeExample(ctx, g, p, s, grade.Options{TimeScale: tle, RecheckWall: true})
 		if ctx.Err() != nil {
 			return reports, ctx.Err()
 		}
@@ -162,17 +144,17 @@ func (g *Grader) CheckUpperBounds(ctx context.Context, p *problem.Problem) ([]*R
 // gradeExample judges an example submission of the package against p.
 // The error says why it could not be judged: no known language, a
 // compile error, the judge's error, or the context's end.
-func (g *Grader) gradeExample(ctx context.Context, p *problem.Problem, s kattis.Submission, opt Options) (*Report, *compile.Language, error) {
+func gradeExample(ctx context.Context, g *grade.Grader, p *problem.Problem, s kattis.Submission, opt grade.Options) (*grade.Report, *compile.Language, error) {
 	src, lang, extra, err := g.SubmissionSource(s)
 	if err != nil {
 		return nil, nil, fmt.Errorf("derive the time limit: %w", err)
 	}
-	rep, err := g.Grade(ctx, Submission{Problem: p, Source: src, Language: lang, Extra: extra}, opt)
+	rep, err := g.Grade(ctx, grade.Submission{Problem: p, Source: src, Language: lang, Extra: extra}, opt)
 	if err != nil {
 		return nil, lang, err
 	}
 	if rep.Verdict == verdict.CE || rep.Verdict == verdict.IE {
-		return rep, lang, fmt.Errorf("derive the time limit: %s gets %s: %s", s.Name(), rep.Verdict, failure(rep))
+		return rep, lang, fmt.Errorf("derive the time limit: %s gets %s: %s", s.Name(), rep.Verdict, grade.Failure(rep))
 	}
 	return rep, lang, nil
 }
@@ -180,7 +162,7 @@ func (g *Grader) gradeExample(ctx context.Context, p *problem.Problem, s kattis.
 // slowestCovered returns the slowest CPU time, divided by the language's
 // time multiplier, of the report's tests that the requirement covers, or
 // the name of the first such test that ran out of time.
-func slowestCovered(rep *Report, lang *compile.Language, r kattis.Expectation) (time.Duration, string) {
+func slowestCovered(rep *grade.Report, lang *compile.Language, r kattis.Expectation) (time.Duration, string) {
 	mult := lang.TimeMultiplier
 	if mult <= 0 {
 		mult = 1
@@ -196,21 +178,4 @@ func slowestCovered(rep *Report, lang *compile.Language, r kattis.Expectation) (
 		slowest = max(slowest, time.Duration(float64(t.CPU)/mult))
 	}
 	return slowest, ""
-}
-
-// failure says why a report is not AC: the judge's error, the compile
-// output, or its first failing test's message.
-func failure(rep *Report) string {
-	if msg := rep.InternalError(); msg != "" {
-		return msg
-	}
-	if rep.Verdict == verdict.CE {
-		return firstLines([]byte(rep.Compile.Output), 1)
-	}
-	for _, t := range rep.Tests {
-		if t.Verdict != verdict.AC {
-			return fmt.Sprintf("test %s: %s", t.Name, t.Message)
-		}
-	}
-	return ""
 }

@@ -1,13 +1,107 @@
-package grade_test
+package timelimit_test
 
 import (
 	"context"
+	"os"
+	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
+	"github.com/puzzlejudge/judge/authoring/timelimit"
+	"github.com/puzzlejudge/judge/core/config"
+	"github.com/puzzlejudge/judge/core/engine"
+	"github.com/puzzlejudge/judge/core/grade"
+	"github.com/puzzlejudge/judge/core/problem"
 	"github.com/puzzlejudge/judge/core/problem/kattis"
+	"github.com/puzzlejudge/judge/runner"
 )
+
+func TestMain(m *testing.M) {
+	// The sandbox runs this test binary again as its box helper.
+	runner.Init()
+	code := m.Run()
+	if shared.engine != nil {
+		shared.engine.Close()
+	}
+	os.Exit(code)
+}
+
+// shared is the judging stack every test uses, built from the judge's
+// configuration (its compile cache, so that the warm build caches are
+// built once per machine), with one sandbox for the test binary.
+var shared struct {
+	once   sync.Once
+	engine *engine.Engine
+	err    error
+}
+
+// newGrader returns the shared grader and the configuration it has its
+// languages from.
+func newGrader(t *testing.T) (*grade.Grader, *config.Config) {
+	t.Helper()
+	shared.once.Do(func() {
+		cfg, err := config.Load("../../configs/judge.yaml", nil)
+		if err != nil {
+			shared.err = err
+			return
+		}
+		shared.engine, shared.err = engine.Open(cfg, engine.Options{Workers: 2})
+	})
+	if shared.err != nil {
+		t.Fatal(shared.err)
+	}
+	return shared.engine.Grader, shared.engine.Config
+}
+
+// writeKattis writes files (path under the package: content) into a new
+// package folder and loads it.
+func writeKattis(t *testing.T, files map[string]string) *problem.Problem {
+	t.Helper()
+	dir := filepath.Join(t.TempDir(), "pkg")
+	for name, content := range files {
+		path := filepath.Join(dir, name)
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	p, err := problem.Load(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+// TestResolve derives a legacy package's time limit from its accepted
+// submission: fast, so the one-second minimum.
+func TestResolve(t *testing.T) {
+	g, _ := newGrader(t)
+	dir := filepath.Join(t.TempDir(), "sum-legacy")
+	if err := os.CopyFS(dir, os.DirFS(filepath.Join("..", "..", "core", "grade", "testdata", "kattis", "sum-legacy"))); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Remove(filepath.Join(dir, ".timelimit")); err != nil {
+		t.Fatal(err)
+	}
+	p, err := problem.Load(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p.Kattis == nil || p.Limits.Time != 0 || !p.Kattis.TimeFromSubmissions {
+		t.Fatalf("limits %+v", p.Limits)
+	}
+	reports, err := timelimit.Resolve(context.Background(), g, p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(reports) != 1 || p.Limits.Time != time.Second {
+		t.Errorf("derived %v from %d reports, want 1s from 1", p.Limits.Time, len(reports))
+	}
+}
 
 // TestTimeLimitInference2025 derives 2025-09 time limits from
 // submissions.yaml's use_for_time_limit and the default folders' rules.
@@ -18,7 +112,7 @@ import (
 // from below, then at least 2 s; it is asserted against the times the
 // runs measured, not against a clock.
 func TestTimeLimitInference2025(t *testing.T) {
-	f := newGrader(t, anyMode())
+	g, cfg := newGrader(t)
 	const (
 		fast  = "print(2 * int(input()))\n"
 		burn  = "import time\nwhile time.process_time() < 1.2:\n    pass\n"
@@ -29,9 +123,9 @@ func TestTimeLimitInference2025(t *testing.T) {
 		name   string
 		files  map[string]string
 		slow   bool   // a slow program bounds the limit from below
-		err    string // ResolveTimeLimit's error
+		err    string // Resolve's error
 		upper  string // CheckUpperBounds' error
-		ranSub int    // submissions ResolveTimeLimit ran
+		ranSub int    // submissions Resolve ran
 		only   string // the tests the lower bound covers ("" for all)
 	}{
 		{"accepted only", map[string]string{}, false, "", "", 1, ""},
@@ -83,8 +177,8 @@ func TestTimeLimitInference2025(t *testing.T) {
 			for k, v := range tt.files {
 				files[k] = v
 			}
-			_, p := writeKattis(t, files)
-			reports, err := f.grader.ResolveTimeLimit(context.Background(), p)
+			p := writeKattis(t, files)
+			reports, err := timelimit.Resolve(context.Background(), g, p)
 			if tt.err != "" {
 				if err == nil || !strings.Contains(err.Error(), tt.err) {
 					t.Fatalf("error %v, want %q", err, tt.err)
@@ -101,7 +195,7 @@ func TestTimeLimitInference2025(t *testing.T) {
 			for _, r := range reports {
 				for _, tr := range r.Tests {
 					if tt.only == "" || kattis.MatchGlob(tt.only, tr.Name) {
-						slowest = max(slowest, time.Duration(float64(tr.CPU)/f.langs["python"].TimeMultiplier))
+						slowest = max(slowest, time.Duration(float64(tr.CPU)/cfg.Languages["python"].TimeMultiplier))
 					}
 				}
 			}
@@ -113,7 +207,7 @@ func TestTimeLimitInference2025(t *testing.T) {
 			if tt.slow != (p.Limits.Time >= 2*time.Second) {
 				t.Errorf("limit %v: a slow program bounds it from below is %v", p.Limits.Time, tt.slow)
 			}
-			_, err = f.grader.CheckUpperBounds(context.Background(), p)
+			_, err = timelimit.CheckUpperBounds(context.Background(), g, p)
 			if tt.upper == "" && err != nil {
 				t.Errorf("upper bounds: %v", err)
 			}
