@@ -22,7 +22,7 @@ func judgeable(p *problem.Problem) error {
 	}
 	switch {
 	case p.Limits.Time <= 0:
-		return fmt.Errorf("%s: the package gives no time limit; derive it from the accepted submissions first (judge verify, or grade.DeriveTimeLimit)", p.Slug)
+		return fmt.Errorf("%s: the package gives no time limit; derive it from the accepted submissions first (judge verify, or authoring/timelimit.Resolve)", p.Slug)
 	}
 	return nil
 }
