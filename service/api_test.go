@@ -325,8 +325,7 @@ func TestRejudgeStale(t *testing.T) {
 		t.Fatalf("after rejudge: gen %v verdict %v", second["gen"], second["verdict"])
 	}
 	// A late result of generation 1 (a remote worker that came back) is
-	// ignored. (Its own message id, as the stream keeps a final's id for
-	// the deduplication window: the test's own run must not hide it.)
+	// ignored.
 	stale, _ := json.Marshal(queue.Event{Kind: queue.KindFinal, SubmissionID: id, Gen: 1, Attempt: 1, Report: &grade.Report{Verdict: verdict.AC, Tests: []grade.TestResult{}}})
 	ctx := context.Background()
 	ack, err := s.svc.q.js.Publish(ctx, queue.Subject(id, queue.KindFinal), stale, jetstream.WithMsgID(fmt.Sprintf("%s:1:final-late", id)))
