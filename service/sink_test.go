@@ -11,6 +11,8 @@ import (
 
 	"github.com/puzzlejudge/judge/core/grade"
 	"github.com/puzzlejudge/judge/core/verdict"
+	"github.com/puzzlejudge/judge/internal/natstest"
+	"github.com/puzzlejudge/judge/service/natsrv"
 	"github.com/puzzlejudge/judge/service/queue"
 	"github.com/puzzlejudge/judge/service/store"
 )
@@ -53,7 +55,7 @@ func TestLocalSink(t *testing.T) {
 			Report: &grade.Report{Verdict: v, Tests: []grade.TestResult{{Name: "1", Verdict: v}}}}
 	}
 	base := queue.Event{SubmissionID: sub.ID, Gen: int64(sub.Gen), Attempt: 1, Worker: "me"}
-	rj := localSink{j}.Judging(ctx, base)
+	rj := localSink{j: j}.Judging(ctx, base)
 	if err := rj.Final(ctx, final(1, verdict.AC)); err == nil {
 		t.Fatal("Final succeeded though the store failed")
 	}
@@ -76,7 +78,7 @@ func TestLocalSink(t *testing.T) {
 	}
 	// The same generation again: a redelivery judged at attempt 2 to
 	// another verdict, then the applier with the first final.
-	again := localSink{j}.Judging(ctx, queue.Event{SubmissionID: sub.ID, Gen: int64(sub.Gen), Attempt: 2, Worker: "me"})
+	again := localSink{j: j}.Judging(ctx, queue.Event{SubmissionID: sub.ID, Gen: int64(sub.Gen), Attempt: 2, Worker: "me"})
 	if err := again.Final(ctx, final(2, verdict.WA)); err != nil {
 		t.Fatalf("a repeated final: %v, want it acknowledged", err)
 	}
@@ -95,5 +97,52 @@ func TestLocalSink(t *testing.T) {
 	}
 	if verdicts != 1 {
 		t.Errorf("%d verdict events, want 1 (%+v)", verdicts, evs)
+	}
+}
+
+// TestLocalSinkSharedProgress: over an external NATS server, which other
+// servers sharing the store may follow, the local worker's progress goes
+// out live on NATS, in order, as a remote worker's does, and reaches this
+// process's hub only through its subscription.
+func TestLocalSinkSharedProgress(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	_, js := natstest.Start(t, natsrv.Options{})
+	q, err := queue.Setup(ctx, js, queue.Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := make(chan queue.Event, 16)
+	stop, err := q.Live(func(ev queue.Event) { got <- ev })
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer stop()
+	j := &jobs{hub: newHub(time.Minute), log: slog.New(slog.NewTextHandler(io.Discard, nil))}
+	base := queue.Event{SubmissionID: "s1", Gen: 1, Attempt: 1, Worker: "me"}
+	rj := localSink{j: j, shared: js.Conn()}.Judging(ctx, base)
+	sent := []queue.Event{
+		{Kind: queue.KindState, State: queue.StateJudging},
+		{Kind: queue.KindCompile, Compile: &grade.CompileReport{OK: true}},
+		{Kind: queue.KindTest, TestIndex: 0, Test: &grade.TestResult{Name: "1", Verdict: verdict.AC}},
+		{Kind: queue.KindTest, TestIndex: 1, Test: &grade.TestResult{Name: "2", Verdict: verdict.AC}},
+	}
+	for _, ev := range sent {
+		ev.SubmissionID, ev.Gen, ev.Attempt, ev.Worker = base.SubmissionID, base.Gen, base.Attempt, base.Worker
+		rj.Progress(ev)
+	}
+	rj.Close()
+	for i, want := range sent {
+		select {
+		case ev := <-got:
+			if ev.Kind != want.Kind || ev.SubmissionID != "s1" || ev.Attempt != 1 || ev.TestIndex != want.TestIndex {
+				t.Errorf("live event %d: %+v, want a %s", i, ev, want.Kind)
+			}
+		case <-ctx.Done():
+			t.Fatalf("live event %d (%s) never came", i, want.Kind)
+		}
+	}
+	if evs, _ := j.hub.since("s1", 1, 0); len(evs) != 0 {
+		t.Errorf("the hub got %d events directly, want them through the subscription only", len(evs))
 	}
 }

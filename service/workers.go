@@ -23,14 +23,15 @@ func (s *Service) startWorkers(n int) error {
 		}
 		s.eng = eng
 	}
-	// It reports to the service in this process (localSink) and judges
-	// with the problems the catalog loaded.
+	// It reports to the service in this process (localSink; its progress
+	// over an external NATS server, which other servers may follow) and
+	// judges with the problems the catalog loaded.
 	w := &worker.Worker{
 		JS: s.q.js, Engine: s.eng, Slots: n, CacheDir: filepath.Join(s.cfg.Data, "cache"),
 		ID: serverWorkerID(), Version: s.cfg.Version,
 		DrainTimeout: s.cfg.Drain, Heartbeat: max(s.q.q.Config().AckWait/3, 100*time.Millisecond),
 		Log:  func(msg string) { s.log.Info(msg) },
-		Sink: localSink{s.q}, Loaded: s.cat.loaded,
+		Sink: s.q.localSink(), Loaded: s.cat.loaded,
 	}
 	ctx, stop := context.WithCancel(context.Background())
 	s.stopWorkers = stop
@@ -40,6 +41,16 @@ func (s *Service) startWorkers(n int) error {
 		}
 	})
 	return nil
+}
+
+// localSink is the sink of this process's worker.
+func (j *jobs) localSink() localSink {
+	if j.srv != nil {
+		// The embedded server: this process is the only one following
+		// progress.
+		return localSink{j: j}
+	}
+	return localSink{j: j, shared: j.nc}
 }
 
 // serverWorkerID is the ID of this process's own worker in the workers
