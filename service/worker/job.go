@@ -78,9 +78,9 @@ type badJob struct{ err error }
 
 func (b *badJob) Error() string { return b.err.Error() }
 
-// judge fetches the package, writes the source into the slot's folder
-// and grades it; src is the source's path once written, for the caller
-// to remove.
+// judge gets the job's problem, writes the source into the slot's
+// folder and grades it, handing the progress to progress; src is the
+// source's path once written, for the caller to remove.
 func (w *Worker) judge(ctx context.Context, d *queue.Delivery, cache *pkgstore.Cache, progress func(queue.Event), srcs *sources, slot int) (rep *grade.Report, src string, err error) {
 	j := d.Job
 	lang, ok := w.Engine.Config.Languages[j.Language]
