@@ -324,9 +324,8 @@ func TestRejudgeStale(t *testing.T) {
 	if second["gen"] != 2.0 || second["verdict"] != "WA" {
 		t.Fatalf("after rejudge: gen %v verdict %v", second["gen"], second["verdict"])
 	}
-	// A late result of generation 1 (a worker that came back) is ignored.
-	// (Its own message id: the worker's final of generation 1 holds the
-	// usual one, and the stream would drop a second as a duplicate.)
+	// A late result of generation 1 (a remote worker that came back) is
+	// ignored.
 	stale, _ := json.Marshal(queue.Event{Kind: queue.KindFinal, SubmissionID: id, Gen: 1, Attempt: 1, Report: &grade.Report{Verdict: verdict.AC, Tests: []grade.TestResult{}}})
 	ctx := context.Background()
 	ack, err := s.svc.q.js.Publish(ctx, queue.Subject(id, queue.KindFinal), stale, jetstream.WithMsgID(fmt.Sprintf("%s:1:final-late", id)))

@@ -63,9 +63,37 @@ func TestProblemEditedAfterStart(t *testing.T) {
 	if sub, err := s.svc.st.Get(ctx, first); err != nil || sub.PackageHash != h2 {
 		t.Errorf("rejudged %s: package %q (%v), want the new %s", first, sub.PackageHash, err, h2)
 	}
-	for _, h := range []string{h1, h2} {
-		if _, err := os.Stat(filepath.Join(s.svc.cfg.Data, "cache", "pkgs", h)); err != nil {
-			t.Errorf("package %s is not in the local worker's cache: %v", h[:12], err)
-		}
+	// The local worker judged each with the problem the catalog loaded:
+	// it fetched no package.
+	if pkgs, err := os.ReadDir(filepath.Join(s.svc.cfg.Data, "cache", "pkgs")); len(pkgs) != 0 {
+		t.Errorf("the local worker's package cache holds %d entries (%v), want none", len(pkgs), err)
+	}
+}
+
+// TestLocalWorkerQueuedPackage: a job queued before its problem's files
+// changed is judged with the package it names (the tests it was queued
+// with), which the local worker fetches, not with the catalog's problem.
+func TestLocalWorkerQueuedPackage(t *testing.T) {
+	problems := t.TempDir()
+	if err := os.CopyFS(filepath.Join(problems, "a-plus-b"), os.DirFS(filepath.Join("..", "problems", "a-plus-b"))); err != nil {
+		t.Fatal(err)
+	}
+	s := newStack(t, func(c *Config) { c.Judge.ProblemsDir, c.Workers = problems, 0 })
+	id := s.submit(t, s.user, "a-plus-b/accepted/sum.c")
+	sub, err := s.svc.st.Get(context.Background(), id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(problems, "a-plus-b", "tests", "1.out"), []byte("-1\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.svc.startWorkers(1); err != nil {
+		t.Fatal(err)
+	}
+	if out := s.waitDone(t, s.user, id); out["verdict"] != "AC" {
+		t.Errorf("queued before the edit: %v, want AC with the tests it was queued with", out["verdict"])
+	}
+	if _, err := os.Stat(filepath.Join(s.svc.cfg.Data, "cache", "pkgs", sub.PackageHash)); err != nil {
+		t.Errorf("package %s is not in the local worker's cache: %v", sub.PackageHash[:12], err)
 	}
 }

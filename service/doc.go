@@ -11,6 +11,7 @@
 //	backend.go    what the API and the page ask of the service
 //	catalog.go    the problems on disk, watched and packed by content
 //	jobs.go       submissions published as jobs; results applied
+//	workers.go    the local worker; sink.go, its reports taken in the process
 //	hub.go        live events fanned out to the open streams
 //	sweeper.go    jobs left queued published again
 //	auth.go       tokens checked; datalock.go the data folder's lock

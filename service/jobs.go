@@ -53,10 +53,6 @@ type jobs struct {
 	marks   sync.WaitGroup
 	closed  bool
 
-	// localWorker is the ID of this process's own worker, whose finals
-	// it applies itself (OnFinal); local is those applications.
-	localWorker string
-	local       recent[*localApply]
 	// queuedAt is when the generations this process published were
 	// queued, for the queue-wait metric when their judging starts.
 	queuedAt recent[time.Time]
@@ -77,7 +73,7 @@ type jobs struct {
 // openJobs starts (or dials) NATS, sets up the queue and the package
 // store, and starts the applier, the give-up watch and the live feed.
 func openJobs(ctx context.Context, cfg Config, st store.Store, h *hub, cat *catalog, log *slog.Logger) (_ *jobs, err error) {
-	j := &jobs{st: st, hub: h, cat: cat, log: log, version: cfg.Version, allTests: cfg.AllTests, localWorker: localWorkerID()}
+	j := &jobs{st: st, hub: h, cat: cat, log: log, version: cfg.Version, allTests: cfg.AllTests}
 	defer func() {
 		if err != nil {
 			j.close()
@@ -117,7 +113,7 @@ func openJobs(ctx context.Context, cfg Config, st store.Store, h *hub, cat *cata
 	bg, stop := context.WithCancel(context.WithoutCancel(ctx))
 	j.stop = stop
 	j.bg.Go(func() {
-		if err := j.q.RunApplier(bg, time.Second, j.applyStream); err != nil {
+		if err := j.q.RunApplier(bg, time.Second, j.apply); err != nil {
 			log.Error("applier stopped", "err", err)
 		}
 	})
@@ -210,7 +206,9 @@ func (j *jobs) publish(ctx context.Context, sub store.Submission, hash string) e
 // apply stores a final result, once per generation: a repeat or a stale
 // generation changes nothing. The attempt is recorded with it (one
 // write), so it is right even when the live event of the judging start
-// was missed.
+// was missed. The applier calls it with the finals of the events stream
+// (remote workers', and the give-up's), localSink with this process's
+// worker's.
 func (j *jobs) apply(ctx context.Context, f queue.Final) error {
 	data, err := json.Marshal(f.Report)
 	if err != nil {
@@ -229,63 +227,6 @@ func (j *jobs) apply(ctx context.Context, f queue.Final) error {
 		j.applied(sub)
 	}
 	return nil
-}
-
-// applyLocal applies a final of this process's own worker while the
-// events stream stores it, and tells the applier, which fetches the same
-// final, whether it succeeded.
-func (j *jobs) applyLocal(ctx context.Context, f queue.Final) error {
-	la := j.local.get(f.SubmissionID, f.Gen, newLocalApply)
-	err := j.apply(ctx, f)
-	la.finish(err == nil)
-	return err
-}
-
-// localWait bounds how long the applier waits for this process's worker
-// to apply its own final (apply gives up after 10 s).
-const localWait = 15 * time.Second
-
-// applyStream applies a final the applier fetched from the events
-// stream. This process's worker applies its own finals itself, while
-// they are being stored, so the applier usually fetches one once that is
-// done or under way: it waits for it, and a final applied so is settled
-// in the store (a second write would change nothing) and only
-// acknowledged.
-// A final whose application failed, or that did not come in localWait,
-// is applied here, as is every other worker's.
-func (j *jobs) applyStream(ctx context.Context, f queue.Final) error {
-	if f.Worker != "" && f.Worker == j.localWorker {
-		la := j.local.get(f.SubmissionID, f.Gen, newLocalApply)
-		t := time.NewTimer(localWait)
-		select {
-		case <-la.done:
-		case <-t.C:
-		case <-ctx.Done():
-		}
-		t.Stop()
-		j.local.take(f.SubmissionID, f.Gen)
-		if la.ok.Load() {
-			return nil
-		}
-	}
-	return j.apply(ctx, f)
-}
-
-// localApply is this process's worker applying one generation's final.
-type localApply struct {
-	done chan struct{} // closed when it ended
-	ok   atomic.Bool   // it succeeded
-	once sync.Once
-}
-
-func newLocalApply() *localApply { return &localApply{done: make(chan struct{})} }
-
-// finish records the end of the application.
-func (la *localApply) finish(ok bool) {
-	la.once.Do(func() {
-		la.ok.Store(ok)
-		close(la.done)
-	})
 }
 
 // applied tells the metrics and the hub of a result now in the store,
@@ -307,9 +248,9 @@ func (j *jobs) applied(sub store.Submission) {
 }
 
 // live handles one live event: progress goes to the hub, and the start
-// of a judging is recorded in the store. It returns at once (a local
-// worker calls it from the goroutines judging): the start is written
-// from a goroutine of its own.
+// of a judging is recorded in the store. It returns at once (localSink
+// calls it from the goroutines judging): the start is written from a
+// goroutine of its own.
 func (j *jobs) live(ev queue.Event) {
 	gen := int(ev.Gen)
 	switch ev.Kind {

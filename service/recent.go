@@ -39,28 +39,6 @@ func (r *recent[V]) put(id string, gen int64, v V) {
 	r.m[k] = v
 }
 
-// get returns the value of generation gen of id, remembering a new one
-// made by mk when there is none.
-func (r *recent[V]) get(id string, gen int64, mk func() V) V {
-	k := recentKey(id, gen)
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	if v, ok := r.m[k]; ok {
-		return v
-	}
-	if r.m == nil {
-		r.m = map[string]V{}
-	}
-	if len(r.order) >= maxRecent {
-		delete(r.m, r.order[0])
-		r.order = r.order[1:]
-	}
-	v := mk()
-	r.order = append(r.order, k)
-	r.m[k] = v
-	return v
-}
-
 // take returns the value of generation gen of id, if remembered, and
 // forgets it.
 func (r *recent[V]) take(id string, gen int64) (V, bool) {

@@ -8,13 +8,13 @@ import (
 	"time"
 
 	"github.com/puzzlejudge/judge/core/engine"
-	"github.com/puzzlejudge/judge/service/queue"
 	"github.com/puzzlejudge/judge/service/worker"
 )
 
-// startWorkers starts the local worker: a worker.Worker on this process's
-// connection, judging n submissions at once with the engine (tests in
-// parallel on its test workers), its package cache in DATA/cache.
+// startWorkers starts the local worker: a worker.Worker taking jobs on
+// this process's connection, judging n submissions at once with the
+// engine (tests in parallel on its test workers), its package cache (for
+// a package whose files the catalog no longer has) in DATA/cache.
 func (s *Service) startWorkers(n int) error {
 	if s.eng == nil {
 		eng, err := engine.Open(s.cfg.Judge, engine.Options{Workers: s.cfg.TestWorkers})
@@ -23,20 +23,15 @@ func (s *Service) startWorkers(n int) error {
 		}
 		s.eng = eng
 	}
+	// It reports to the service in this process (localSink; its progress
+	// over an external NATS server, which other servers may follow) and
+	// judges with the problems the catalog loaded.
 	w := &worker.Worker{
 		JS: s.q.js, Engine: s.eng, Slots: n, CacheDir: filepath.Join(s.cfg.Data, "cache"),
-		ID: localWorkerID(), Version: s.cfg.Version,
+		ID: serverWorkerID(), Version: s.cfg.Version,
 		DrainTimeout: s.cfg.Drain, Heartbeat: max(s.q.q.Config().AckWait/3, 100*time.Millisecond),
-		Log: func(msg string) { s.log.Info(msg) },
-		// A final this process's worker stored is applied at once; the
-		// applier, fetching it too, waits for that and only acknowledges
-		// it (or applies it, if this failed).
-		OnFinal: func(ctx context.Context, f queue.Final) { _ = s.q.applyLocal(ctx, f) },
-	}
-	if s.q.srv != nil {
-		// The embedded NATS server: this process is the only one following
-		// live progress, so the local worker hands it over directly.
-		w.Live = s.q.live
+		Log:  func(msg string) { s.log.Info(msg) },
+		Sink: s.q.localSink(), Loaded: s.cat.loaded,
 	}
 	ctx, stop := context.WithCancel(context.Background())
 	s.stopWorkers = stop
@@ -48,9 +43,19 @@ func (s *Service) startWorkers(n int) error {
 	return nil
 }
 
-// localWorkerID is the ID of this process's own worker: its finals are
-// the ones the process applies itself.
-func localWorkerID() string {
+// localSink is the sink of this process's worker.
+func (j *jobs) localSink() localSink {
+	if j.srv != nil {
+		// The embedded server: this process is the only one following
+		// progress.
+		return localSink{j: j}
+	}
+	return localSink{j: j, shared: j.nc}
+}
+
+// serverWorkerID is the ID of this process's own worker in the workers
+// registry.
+func serverWorkerID() string {
 	host, _ := os.Hostname()
 	return fmt.Sprintf("%s-%d-local", or(host, "server"), os.Getpid())
 }

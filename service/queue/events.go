@@ -62,76 +62,35 @@ func Subject(id, kind string) string { return eventsPrefix + id + "." + kind }
 // crashed after publishing it, or the give-up after too many deliveries
 // racing a late result) is stored once.
 func PublishEvent(ctx context.Context, js jetstream.JetStream, ev Event) error {
-	out, err := prepare(ev)
-	if err != nil {
+	if err := ValidID(ev.SubmissionID); err != nil {
 		return err
 	}
-	return out.Publish(ctx, js)
-}
-
-// Outgoing is an event made ready to publish: checked, and encoded as
-// the stream will store it.
-type Outgoing struct {
-	ev   Event
-	data []byte
-}
-
-// PrepareFinal checks and encodes a final event as PublishEvent would
-// publish it, shrinking its report to fit one message if it has to. The
-// Final it returns is the one the stream will store, so a caller that
-// applies it while it is being published applies what the stream's
-// applier would fetch.
-func PrepareFinal(ev Event) (Final, *Outgoing, error) {
-	if ev.Kind != KindFinal {
-		return Final{}, nil, fmt.Errorf("event of %s: a %q event is not a final", ev.SubmissionID, ev.Kind)
-	}
-	out, err := prepare(ev)
-	if err != nil {
-		return Final{}, nil, err
-	}
-	e := out.ev
-	return Final{SubmissionID: e.SubmissionID, Gen: e.Gen, Attempt: e.Attempt, Worker: e.Worker, Report: e.Report}, out, nil
-}
-
-// prepare checks and encodes an event.
-func prepare(ev Event) (*Outgoing, error) {
-	if err := ValidID(ev.SubmissionID); err != nil {
-		return nil, err
-	}
 	if ev.Kind == KindFinal && ev.Report == nil {
-		return nil, fmt.Errorf("final event of %s without a report", ev.SubmissionID)
+		return fmt.Errorf("final event of %s without a report", ev.SubmissionID)
 	}
 	data, err := json.Marshal(ev)
 	if err != nil {
-		return nil, fmt.Errorf("event of %s: %w", ev.SubmissionID, err)
+		return fmt.Errorf("event of %s: %w", ev.SubmissionID, err)
 	}
 	if len(data) > MaxMessage && ev.Report != nil {
-		ev, data, err = shrink(ev)
-		if err != nil {
-			return nil, err
+		if data, err = shrink(ev); err != nil {
+			return err
 		}
 	}
-	return &Outgoing{ev: ev, data: data}, nil
-}
-
-// Publish publishes the event and waits for the stream's
-// acknowledgement, as PublishEvent does.
-func (o *Outgoing) Publish(ctx context.Context, js jetstream.JetStream) error {
-	ev := o.ev
 	opts := []jetstream.PublishOpt{jetstream.WithExpectStream(EventsStream)}
 	if ev.Kind == KindFinal {
 		opts = append(opts, jetstream.WithMsgID(fmt.Sprintf("%s:%d:final", ev.SubmissionID, ev.Gen)))
 	}
-	if _, err := publish(ctx, js, Subject(ev.SubmissionID, ev.Kind), o.data, ev.Kind == KindFinal, opts...); err != nil {
+	if _, err := publish(ctx, js, Subject(ev.SubmissionID, ev.Kind), data, ev.Kind == KindFinal, opts...); err != nil {
 		return fmt.Errorf("publish %s event of %s: %w", ev.Kind, ev.SubmissionID, err)
 	}
 	return nil
 }
 
 // shrink drops the bulky parts of a final report (diffs, then compile
-// output) that would not fit in one message; it returns the event as
-// shrunk and its JSON.
-func shrink(ev Event) (Event, []byte, error) {
+// output) that would not fit in one message; it returns the JSON of the
+// event so shrunk.
+func shrink(ev Event) ([]byte, error) {
 	rep := *ev.Report
 	rep.Tests = append([]judging.TestResult(nil), rep.Tests...)
 	for i := range rep.Tests {
@@ -146,7 +105,7 @@ func shrink(ev Event) (Event, []byte, error) {
 	if err == nil && len(data) > MaxMessage {
 		err = fmt.Errorf("final event of %s: %d bytes, more than %d", ev.SubmissionID, len(data), MaxMessage)
 	}
-	return ev, data, err
+	return data, err
 }
 
 // decodeEvent reads an event from a stream message.

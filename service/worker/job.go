@@ -9,16 +9,17 @@ import (
 	"time"
 
 	"github.com/puzzlejudge/judge/core/grade"
+	"github.com/puzzlejudge/judge/core/problem"
 	"github.com/puzzlejudge/judge/core/verdict"
 	"github.com/puzzlejudge/judge/service/pkgstore"
 	"github.com/puzzlejudge/judge/service/queue"
 )
 
-// handle judges one delivered job and settles it with the queue: Done
-// after the final is stored, Retry when it could not be judged for a
-// passing reason or the drain ran out, Drop (after an IE final) when it
-// can never be judged.
-func (w *Worker) handle(ctx context.Context, d *queue.Delivery, cache *pkgstore.Cache, srcs *sources, slot int) {
+// handle judges one delivered job, reports it to sink and settles it
+// with the queue: Done after the final is stored, Retry when it could
+// not be judged for a passing reason or the drain ran out, Drop (after
+// an IE final) when it can never be judged.
+func (w *Worker) handle(ctx context.Context, d *queue.Delivery, sink Sink, cache *pkgstore.Cache, srcs *sources, slot int) {
 	if d.Bad != nil {
 		w.logf("worker %s: dropping a bad job: %v", w.ID, d.Bad)
 		_ = d.Drop(d.Bad.Error())
@@ -27,13 +28,18 @@ func (w *Worker) handle(ctx context.Context, d *queue.Delivery, cache *pkgstore.
 	j := d.Job
 	stopBeat := w.heartbeat(d)
 	defer stopBeat()
-	pub := newPublisher(ctx, w.JS, queue.Event{SubmissionID: j.SubmissionID, Gen: j.Gen, Attempt: d.Attempt, Worker: w.ID}, w.Live)
-	pub.emit(queue.Event{Kind: queue.KindState, State: queue.StateJudging})
+	base := queue.Event{SubmissionID: j.SubmissionID, Gen: j.Gen, Attempt: d.Attempt, Worker: w.ID}
+	rj := sink.Judging(ctx, base)
+	defer rj.Close()
+	progress := func(ev queue.Event) {
+		ev.SubmissionID, ev.Gen, ev.Attempt, ev.Worker = base.SubmissionID, base.Gen, base.Attempt, base.Worker
+		rj.Progress(ev)
+	}
+	progress(queue.Event{Kind: queue.KindState, State: queue.StateJudging})
 
-	rep, src, err := w.judge(ctx, d, cache, pub, srcs, slot)
+	rep, src, err := w.judge(ctx, d, cache, progress, srcs, slot)
 	// The source goes once the job is settled, after its verdict.
 	defer remove(src)
-	pub.close()
 	var bad *badJob
 	switch {
 	case ctx.Err() != nil:
@@ -47,9 +53,9 @@ func (w *Worker) handle(ctx context.Context, d *queue.Delivery, cache *pkgstore.
 		_ = d.Retry(or(w.RetryDelay, DefaultRetryDelay))
 		return
 	}
-	final := pub.base
+	final := base
 	final.Kind, final.Report = queue.KindFinal, rep
-	if err := w.publishFinal(ctx, final, pub.unstored()); err != nil {
+	if err := rj.Final(ctx, final); err != nil {
 		// Not stored: judge it again rather than lose it.
 		w.logf("worker %s: %s: %v", w.ID, j.MsgID(), err)
 		_ = d.Retry(or(w.RetryDelay, DefaultRetryDelay))
@@ -66,61 +72,26 @@ func (w *Worker) handle(ctx context.Context, d *queue.Delivery, cache *pkgstore.
 	}
 }
 
-// publishFinal publishes a final result, after the attempt's start event
-// if start is set, and waits until the events stream stored them.
-// OnFinal, if set, is handed the final as the stream stores it while the
-// publication is under way, so that the verdict reaches the store without
-// waiting for the stream's acknowledgement; the job is settled only after
-// both.
-func (w *Worker) publishFinal(ctx context.Context, ev queue.Event, start *queue.Event) error {
-	final, out, err := queue.PrepareFinal(ev)
-	if err != nil {
-		return err
-	}
-	publish := func() error {
-		if start != nil {
-			if err := queue.PublishEvent(ctx, w.JS, *start); err != nil {
-				return err
-			}
-		}
-		return out.Publish(ctx, w.JS)
-	}
-	if w.OnFinal == nil {
-		return publish()
-	}
-	published := make(chan error, 1)
-	go func() { published <- publish() }()
-	w.OnFinal(ctx, final)
-	return <-published
-}
-
 // badJob is a job that can never be judged (unknown language, broken
 // package): it ends as IE instead of going round the queue.
 type badJob struct{ err error }
 
 func (b *badJob) Error() string { return b.err.Error() }
 
-// judge fetches the package, writes the source into the slot's folder
-// and grades it; src is the source's path once written, for the caller
-// to remove.
-func (w *Worker) judge(ctx context.Context, d *queue.Delivery, cache *pkgstore.Cache, pub *publisher, srcs *sources, slot int) (rep *grade.Report, src string, err error) {
+// judge gets the job's problem, writes the source into the slot's
+// folder and grades it, handing the progress to progress; src is the
+// source's path once written, for the caller to remove.
+func (w *Worker) judge(ctx context.Context, d *queue.Delivery, cache *pkgstore.Cache, progress func(queue.Event), srcs *sources, slot int) (rep *grade.Report, src string, err error) {
 	j := d.Job
 	lang, ok := w.Engine.Config.Languages[j.Language]
 	if !ok {
 		return nil, "", &badJob{fmt.Errorf("unknown language %q on worker %s", j.Language, w.ID)}
 	}
-	dir, release, err := cache.Get(ctx, j.PackageHash)
+	p, release, err := w.problem(ctx, j, cache)
 	if err != nil {
-		if errors.Is(err, pkgstore.ErrNoPackage) || errors.Is(err, pkgstore.ErrBadPackage) {
-			return nil, "", &badJob{err}
-		}
 		return nil, "", err
 	}
 	defer release()
-	p, err := w.problems.get(j.PackageHash, dir)
-	if err != nil {
-		return nil, "", &badJob{fmt.Errorf("package %s: %w", j.PackageHash, err)}
-	}
 	p.Slug = j.Problem
 	if l := j.Limits; l != nil {
 		if l.TimeMs > 0 {
@@ -136,14 +107,16 @@ func (w *Worker) judge(ctx context.Context, d *queue.Delivery, cache *pkgstore.C
 	if src, err = srcs.write(slot, sourceName(j.Filename, lang.Extensions), j.Source); err != nil {
 		return nil, "", err
 	}
-	// The rows go out in the order the report lists them (with StopOnFail,
-	// none after the first failure), numbered as they come.
+	// The grader releases the rows in the order the report lists them
+	// (static validation test cases among them; with StopOnFail, none
+	// after the first failure), one at a time: they are numbered as they
+	// come.
 	next := 0
 	rep, err = w.Engine.Grader.Grade(ctx, grade.Submission{Problem: p, Source: src, Language: lang}, grade.Options{
 		StopOnFail: j.StopOnFail && p.Scoring == nil,
-		OnCompile:  func(c grade.CompileReport) { pub.emit(queue.Event{Kind: queue.KindCompile, Compile: &c}) },
+		OnCompile:  func(c grade.CompileReport) { progress(queue.Event{Kind: queue.KindCompile, Compile: &c}) },
 		OnTestInOrder: func(r grade.TestResult) {
-			pub.test(next, r)
+			progress(queue.Event{Kind: queue.KindTest, TestIndex: next, Test: &r})
 			next++
 		},
 	})
@@ -152,6 +125,31 @@ func (w *Worker) judge(ctx context.Context, d *queue.Delivery, cache *pkgstore.C
 	}
 	rep.Source = j.Filename
 	return rep, src, nil
+}
+
+// problem is a copy of the problem of the job's package, for the job to
+// change: the one Loaded gives, or the one unpacked in the package
+// cache (loaded once per package); release ends its use of the cache.
+func (w *Worker) problem(ctx context.Context, j queue.Job, cache *pkgstore.Cache) (*problem.Problem, func(), error) {
+	if w.Loaded != nil {
+		if p := w.Loaded(j.Problem, j.PackageHash); p != nil {
+			cp := *p
+			return &cp, func() {}, nil
+		}
+	}
+	dir, release, err := cache.Get(ctx, j.PackageHash)
+	if err != nil {
+		if errors.Is(err, pkgstore.ErrNoPackage) || errors.Is(err, pkgstore.ErrBadPackage) {
+			return nil, nil, &badJob{err}
+		}
+		return nil, nil, err
+	}
+	p, err := w.problems.get(j.PackageHash, dir)
+	if err != nil {
+		release()
+		return nil, nil, &badJob{fmt.Errorf("package %s: %w", j.PackageHash, err)}
+	}
+	return p, release, nil
 }
 
 // sourceName is the file name the source is written under: the job's,

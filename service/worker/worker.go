@@ -1,7 +1,7 @@
 // Package worker judges jobs from the queue: it pulls a job only when one
 // of its slots is free, judges it with the engine against the problem
-// package named by hash, reports progress and the final result on the
-// events stream, and acknowledges the job only once the final is stored.
+// package named by hash, reports progress and the final result to its
+// Sink, and acknowledges the job only once the final is stored.
 package worker
 
 import (
@@ -15,6 +15,7 @@ import (
 
 	"github.com/nats-io/nats.go/jetstream"
 	"github.com/puzzlejudge/judge/core/engine"
+	"github.com/puzzlejudge/judge/core/problem"
 	"github.com/puzzlejudge/judge/service/pkgstore"
 	"github.com/puzzlejudge/judge/service/queue"
 )
@@ -51,23 +52,16 @@ type Worker struct {
 	RetryDelay time.Duration
 	// Log, if set, is told what the worker does (one line, no newline).
 	Log func(string)
-	// Live, if set, is handed the progress events (state, compile, test)
-	// of each job, in order, from the goroutines judging it (one at a
-	// time; it must return at once), instead of their being published
-	// live on NATS: for a worker in the process of the
-	// only server that follows live progress (one running the embedded
-	// NATS server, whose remote workers may not subscribe). The state
-	// event is stored in the events stream all the same, with the final
-	// (a remote worker's is stored at once).
-	Live func(queue.Event)
-	// OnFinal, if set, is called with each final result while the
-	// events stream stores it, and the job is acknowledged only once both
-	// are done: a server running this worker in its own process applies
-	// it at once, instead of when its applier fetches it (which then
-	// finds it applied). If the stream could not store it, the job is
-	// judged again, and the store, which holds this generation's result
-	// already, ignores the second.
-	OnFinal func(ctx context.Context, f queue.Final)
+	// Sink is where the judgings are reported; nil for NATSSink on JS.
+	Sink Sink
+	// Loaded, if set, gives the problem of a job's package as the caller
+	// has it loaded already, or nil: the service's own worker judges with
+	// the problem its catalog loaded when its files are the ones the
+	// job's hash names, instead of unpacking the package and loading it
+	// again. The worker changes a copy (slug, limits). A worker with
+	// Loaded fetches a package only for a job that needs it, instead of
+	// every package the store receives.
+	Loaded func(slug, hash string) *problem.Problem
 
 	busy     atomic.Int32
 	problems loaded
@@ -110,6 +104,10 @@ func (w *Worker) Run(ctx context.Context) error {
 		return fmt.Errorf("worker: %w", err)
 	}
 	cache := &pkgstore.Cache{Dir: w.CacheDir, Store: store, MaxBytes: w.CacheBytes}
+	sink := w.Sink
+	if sink == nil {
+		sink = NATSSink(w.JS)
+	}
 	srcs, err := newSources(slots)
 	if err != nil {
 		return fmt.Errorf("worker: %w", err)
@@ -121,15 +119,15 @@ func (w *Worker) Run(ctx context.Context) error {
 	defer cancelJobs()
 	bg, stopBg := context.WithCancel(context.WithoutCancel(ctx))
 	var bgWG sync.WaitGroup
-	bgWG.Add(2)
-	go func() { defer bgWG.Done(); w.register(bg, slots) }()
-	go func() {
-		defer bgWG.Done()
-		err := cache.Prefetch(bg, func(hash string, err error) { w.logf("prefetch package %s: %v", hash[:12], err) })
-		if err != nil {
-			w.logf("worker %s: no prefetch: %v", w.ID, err)
-		}
-	}()
+	bgWG.Go(func() { w.register(bg, slots) })
+	if w.Loaded == nil {
+		bgWG.Go(func() {
+			err := cache.Prefetch(bg, func(hash string, err error) { w.logf("prefetch package %s: %v", hash[:12], err) })
+			if err != nil {
+				w.logf("worker %s: no prefetch: %v", w.ID, err)
+			}
+		})
+	}
 	w.logf("worker %s: judging with %d slot(s)", w.ID, slots)
 
 	// free holds the numbers of the free slots.
@@ -159,7 +157,7 @@ fetch:
 		w.busy.Add(1)
 		go func(slot int) {
 			defer func() { w.busy.Add(-1); free <- slot; inflight.Done() }()
-			w.handle(jobCtx, d, cache, srcs, slot)
+			w.handle(jobCtx, d, sink, cache, srcs, slot)
 		}(slot)
 	}
 	// Drain.

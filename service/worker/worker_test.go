@@ -201,18 +201,6 @@ func TestWorkerJudges(t *testing.T) {
 	wctx, stop := context.WithCancel(ctx)
 	done := make(chan error, 1)
 	w := &Worker{JS: r.js, Engine: r.eng, Slots: 2, CacheDir: t.TempDir(), ID: "w1", Version: "test"}
-	// OnFinal sees each final once, as the stream stores it (checked
-	// below, against the stream).
-	var onFinalMu sync.Mutex
-	onFinal := map[string]queue.Final{}
-	w.OnFinal = func(ctx context.Context, f queue.Final) {
-		onFinalMu.Lock()
-		defer onFinalMu.Unlock()
-		if _, ok := onFinal[f.SubmissionID]; ok {
-			t.Errorf("OnFinal of %s twice", f.SubmissionID)
-		}
-		onFinal[f.SubmissionID] = f
-	}
 	go func() { done <- w.Run(wctx) }()
 
 	for _, tc := range []struct {
@@ -232,18 +220,6 @@ func TestWorkerJudges(t *testing.T) {
 		}
 		if f.Attempt != 1 || f.Worker != "w1" || f.Gen != 1 {
 			t.Errorf("%s: attempt %d by %q gen %d, want 1 by w1 gen 1", tc.id, f.Attempt, f.Worker, f.Gen)
-		}
-		// OnFinal runs while the final is stored: it may end just after.
-		var got queue.Final
-		ok := false
-		for end := time.Now().Add(10 * time.Second); !ok && time.Now().Before(end); time.Sleep(time.Millisecond) {
-			onFinalMu.Lock()
-			got, ok = onFinal[tc.id]
-			onFinalMu.Unlock()
-		}
-		if !ok || got.Attempt != f.Attempt || got.Worker != f.Worker || got.Gen != f.Gen ||
-			got.Report.Verdict != f.Report.Verdict || got.Report.Error != f.Report.Error || len(got.Report.Tests) != len(f.Report.Tests) {
-			t.Errorf("%s: OnFinal had %+v (seen: %v), the stream %+v", tc.id, got, ok, f)
 		}
 	}
 	if f := r.final(t, ctx, "tight"); f.Report.Limits.TimeMs != 1500 {
@@ -293,14 +269,6 @@ func TestWorkerJudges(t *testing.T) {
 	stop()
 	if err := <-done; err != nil {
 		t.Fatal(err)
-	}
-	// Every job's handling is over: OnFinal got each final as stored.
-	for _, id := range []string{"ac", "wa", "lang", "nopkg", "tight"} {
-		f := r.final(t, ctx, id)
-		of, ok := onFinal[id]
-		if !ok || of.Report == nil || of.Report.Verdict != f.Report.Verdict || len(of.Report.Tests) != len(f.Report.Tests) || of.Attempt != f.Attempt || of.Gen != f.Gen || of.Worker != f.Worker {
-			t.Errorf("%s: OnFinal got %+v, want the applier's final %+v", id, of, f)
-		}
 	}
 	// Judged once each (ac published twice): one final stored, applied
 	// once.
@@ -369,63 +337,5 @@ func TestWorkerDrainHandsBack(t *testing.T) {
 	}
 	if s, n := r.settle(t, ctx)("slow"), r.count("slow"); s != 1 || n != 1 {
 		t.Errorf("slow: %d finals stored, %d applied; want 1", s, n)
-	}
-}
-
-// TestWorkerLiveHook: with Live set, a job's progress goes to it in order
-// (state, compile, the tests) and none goes out on NATS; the state is
-// still stored (with the final), and the final applied once.
-func TestWorkerLiveHook(t *testing.T) {
-	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
-	defer cancel()
-	r := newRig(t, ctx, queue.Config{})
-	if _, err := r.q.Publish(ctx, r.job("ac", "sum.c", source(t, "solutions/a-plus-b/accepted/sum.c"))); err != nil {
-		t.Fatal(err)
-	}
-	var mu sync.Mutex
-	var kinds []string
-	next := 0
-	w := &Worker{JS: r.js, Engine: r.eng, CacheDir: t.TempDir(), ID: "w1", Live: func(ev queue.Event) {
-		mu.Lock()
-		defer mu.Unlock()
-		kinds = append(kinds, ev.Kind)
-		if ev.SubmissionID != "ac" || ev.Worker != "w1" || ev.Attempt != 1 || ev.Gen != 1 {
-			t.Errorf("live event %+v, want ac's by w1, attempt 1, gen 1", ev)
-		}
-		if ev.Kind == queue.KindTest {
-			if ev.TestIndex != next || ev.Test == nil {
-				t.Errorf("test event %d (%v) came as number %d", ev.TestIndex, ev.Test, next)
-			}
-			next++
-		}
-	}}
-	wctx, stop := context.WithCancel(ctx)
-	done := make(chan error, 1)
-	go func() { done <- w.Run(wctx) }()
-	if f := r.final(t, ctx, "ac"); f.Report.Verdict != verdict.AC {
-		t.Errorf("ac: %s, want AC", f.Report.Verdict)
-	}
-	stop()
-	if err := <-done; err != nil {
-		t.Fatal(err)
-	}
-	mu.Lock()
-	got := strings.Join(kinds, " ")
-	mu.Unlock()
-	if want := "state compile " + strings.TrimSpace(strings.Repeat("test ", 16)); got != want {
-		t.Errorf("events handed to Live: %s, want %s", got, want)
-	}
-	if evs := r.liveEvents("ac"); len(evs) != 0 {
-		t.Errorf("%d live events on NATS, want none", len(evs))
-	}
-	var stored []string
-	for _, ev := range r.events(t, ctx, "ac") {
-		stored = append(stored, ev.Kind)
-	}
-	if got := strings.Join(stored, " "); got != "state final" {
-		t.Errorf("stored events: %s, want state final", got)
-	}
-	if s, n := r.settle(t, ctx)("ac"), r.count("ac"); s != 1 || n != 1 {
-		t.Errorf("ac: %d finals stored, %d applied; want 1", s, n)
 	}
 }
