@@ -100,7 +100,7 @@ func newServeCmd() *cobra.Command {
 			stderr := cmd.ErrOrStderr()
 			svc, err := service.Open(ctx, service.Config{
 				Judge: cfg, Data: data, Store: storeURL, NATS: natsURL, NATSCreds: natsCreds, NATSListen: natsListen, NATSTLSCert: natsCert, NATSTLSKey: natsKey,
-				Workers: slots, AllTests: !lazy, Sweep: requeue, Version: version(), MaxConns: maxConns,
+				Slots: slots, AllTests: !lazy, Sweep: requeue, Version: version(), MaxConns: maxConns,
 				API: api.Options{MaxStreams: maxStreams, MaxUserStreams: maxUserStreams, MaxWaits: maxWaits, MaxUserWaits: maxUserWaits, StreamLifetime: streamLife}, Log: slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: slog.LevelInfo})),
 			})
 			if err != nil {

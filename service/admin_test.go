@@ -17,7 +17,7 @@ import (
 // a worker holds is in flight. /api/v1/workers and the admin page show
 // both figures.
 func TestQueueFigures(t *testing.T) {
-	s := newStack(t, func(c *Config) { c.Workers = 0 })
+	s := newStack(t, func(c *Config) { c.Slots = 0 })
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
 	for range 3 {

@@ -129,7 +129,7 @@ func TestJudgeOverHTTP(t *testing.T) {
 // TestLiveEvents follows a submission from before it is judged: the
 // state, test and verdict events arrive live, ids increasing.
 func TestLiveEvents(t *testing.T) {
-	s := newStack(t, func(c *Config) { c.Workers = 0 })
+	s := newStack(t, func(c *Config) { c.Slots = 0 })
 	id := s.submit(t, s.user, "a-plus-b/accepted/sum.c")
 	var mu sync.Mutex
 	var evs []client.Event
@@ -180,7 +180,7 @@ func TestLiveEvents(t *testing.T) {
 // TestIdempotencyKey posts one submission twice with one key, also at
 // once: one submission.
 func TestIdempotencyKey(t *testing.T) {
-	s := newStack(t, func(c *Config) { c.Workers = 0 })
+	s := newStack(t, func(c *Config) { c.Slots = 0 })
 	body := api.NewSubmission{Problem: "a-plus-b", Filename: "sum.c", Source: source(t, "a-plus-b/accepted/sum.c")}
 	ids := make([]string, 6)
 	var wg sync.WaitGroup
@@ -215,7 +215,7 @@ func TestIdempotencyKey(t *testing.T) {
 // TestBadInput: every bad request gets its status and a JSON error
 // naming the field, and nothing is stored.
 func TestBadInput(t *testing.T) {
-	s := newStack(t, func(c *Config) { c.Workers = 0 })
+	s := newStack(t, func(c *Config) { c.Slots = 0 })
 	ok := source(t, "a-plus-b/accepted/sum.c")
 	sub := func(problem, lang, filename, src string) api.NewSubmission {
 		return api.NewSubmission{Problem: problem, Language: lang, Filename: filename, Source: src}
@@ -273,7 +273,7 @@ func TestBadInput(t *testing.T) {
 // queued cap too; another user is not held up.
 func TestFlood(t *testing.T) {
 	s := newStack(t, func(c *Config) {
-		c.Workers = 0
+		c.Slots = 0
 		c.API.Rate, c.API.Window, c.API.MaxQueued = 5, time.Minute, 8
 	})
 	body := api.NewSubmission{Problem: "a-plus-b", Filename: "sum.c", Source: source(t, "a-plus-b/accepted/sum.c")}
@@ -367,7 +367,7 @@ func TestRejudgeStale(t *testing.T) {
 
 // TestCancelQueued cancels a submission no worker has taken.
 func TestCancelQueued(t *testing.T) {
-	s := newStack(t, func(c *Config) { c.Workers = 0 })
+	s := newStack(t, func(c *Config) { c.Slots = 0 })
 	id := s.submit(t, s.user, "a-plus-b/accepted/sum.c")
 	if code, _, out := s.call(t, "DELETE", "/api/v1/submissions/"+id, s.user, nil); code != http.StatusNoContent {
 		t.Fatalf("cancel: %d %v", code, out)
@@ -385,7 +385,7 @@ func TestCancelQueued(t *testing.T) {
 // TestDrain: once draining, POSTs get 503 with Retry-After and /readyz
 // says so; GETs still answer.
 func TestDrain(t *testing.T) {
-	s := newStack(t, func(c *Config) { c.Workers = 0 })
+	s := newStack(t, func(c *Config) { c.Slots = 0 })
 	id := s.submit(t, s.user, "a-plus-b/accepted/sum.c")
 	s.svc.api.Drain()
 	code, h, _ := s.call(t, "POST", "/api/v1/submissions", s.user, api.NewSubmission{Problem: "a-plus-b", Language: "c", Source: "x"})
@@ -403,7 +403,7 @@ func TestDrain(t *testing.T) {
 // TestQueueFull: past the queue's bound a POST gets 503 with
 // Retry-After, never a hang, and its row does not stay queued.
 func TestQueueFull(t *testing.T) {
-	s := newStack(t, func(c *Config) { c.Workers, c.MaxJobs = 0, 2 })
+	s := newStack(t, func(c *Config) { c.Slots, c.MaxJobs = 0, 2 })
 	s.submit(t, s.user, "a-plus-b/accepted/sum.c")
 	s.submit(t, s.user, "a-plus-b/accepted/sum.c")
 	code, h, out := s.call(t, "POST", "/api/v1/submissions", s.user, api.NewSubmission{Problem: "a-plus-b", Filename: "sum.c", Source: source(t, "a-plus-b/accepted/sum.c")})

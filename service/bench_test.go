@@ -43,7 +43,7 @@ func BenchmarkSubmitToVerdict(b *testing.B) {
 // worker taking the jobs: what each costs the server in a burst.
 func BenchmarkPost(b *testing.B) {
 	s := newStack(b, func(c *Config) {
-		c.Workers = 0
+		c.Slots = 0
 		c.MaxJobs = 100000
 		c.API.MaxQueued = 1 << 30 // counted, as by default, never reached
 		c.API.Rate = -1

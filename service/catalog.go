@@ -31,8 +31,8 @@ type catalog struct {
 	cfg  *config.Config
 	pkgs *pkgstore.Store // set once the queue is up
 	mu   sync.Mutex      // guards problems (the map only)
-	// problems holds one slot per slug asked for, valid or not.
-	problems map[string]*slot
+	// problems holds one tracked problem per slug asked for, valid or not.
+	problems map[string]*tracked
 	// watches counts the inotify instances of the entries.
 	watches atomic.Int32
 }
@@ -43,7 +43,7 @@ type entry struct {
 	p  *problem.Problem
 	// watch, when inotify could make one, tells of changes under the
 	// problem's folder since fp was taken, so that most checks need no
-	// walk; only load, under the entry's slot, touches it.
+	// walk; only load, under the entry's tracked problem, touches it.
 	watch *watch
 	// pack guards hash, its package's sha256 once packed.
 	pack sync.Mutex
@@ -51,7 +51,7 @@ type entry struct {
 }
 
 func newCatalog(cfg *config.Config) *catalog {
-	return &catalog{cfg: cfg, problems: map[string]*slot{}}
+	return &catalog{cfg: cfg, problems: map[string]*tracked{}}
 }
 
 // problem loads a problem by slug, or an api.Error 404 naming the field.
@@ -65,7 +65,7 @@ func (c *catalog) problem(slug string) (*problem.Problem, error) {
 
 // check is the entry of the problem as its files are now: checked by a
 // walk of its folder that started after the call (shared with the calls
-// made meanwhile, see slot).
+// made meanwhile, see tracked).
 func (c *catalog) check(slug string) (*entry, error) {
 	if !validSlug(slug) {
 		return nil, noProblem(slug)
@@ -73,7 +73,7 @@ func (c *catalog) check(slug string) (*entry, error) {
 	c.mu.Lock()
 	s := c.problems[slug]
 	if s == nil {
-		s = newSlot(func(old *entry) (*entry, error) { return c.load(slug, old) })
+		s = newTracked(func(old *entry) (*entry, error) { return c.load(slug, old) })
 		c.problems[slug] = s
 	}
 	c.mu.Unlock()

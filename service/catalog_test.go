@@ -78,7 +78,7 @@ func TestLocalWorkerQueuedPackage(t *testing.T) {
 	if err := os.CopyFS(filepath.Join(problems, "a-plus-b"), os.DirFS(filepath.Join("..", "problems", "a-plus-b"))); err != nil {
 		t.Fatal(err)
 	}
-	s := newStack(t, func(c *Config) { c.Judge.ProblemsDir, c.Workers = problems, 0 })
+	s := newStack(t, func(c *Config) { c.Judge.ProblemsDir, c.Slots = problems, 0 })
 	id := s.submit(t, s.user, "a-plus-b/accepted/sum.c")
 	sub, err := s.svc.st.Get(context.Background(), id)
 	if err != nil {

@@ -20,7 +20,7 @@ import (
 )
 
 // openStream opens a live event stream and reads its first line, so that
-// it holds its slot; the caller closes the body.
+// it holds its place; the caller closes the body.
 func (s *stack) openStream(t *testing.T, token, id string) *http.Response {
 	t.Helper()
 	req, _ := http.NewRequest("GET", s.srv.URL+"/api/v1/submissions/"+id+"/events", nil)
@@ -51,11 +51,11 @@ func wantRefused(t *testing.T, what string, code int, h http.Header, out map[str
 }
 
 // TestStreamAndWaitCaps: live event streams and ?wait= requests are
-// capped per user (429) and overall (503), with Retry-After, and a slot
+// capped per user (429) and overall (503), with Retry-After, and a place
 // given back is taken again; the metrics count them and the refusals.
 func TestStreamAndWaitCaps(t *testing.T) {
 	s := newStack(t, func(c *Config) {
-		c.Workers = 0
+		c.Slots = 0
 		c.API = api.Options{MaxUserStreams: 2, MaxStreams: 3, MaxUserWaits: 1, MaxWaits: 5}
 	})
 	bob := s.token(t, "bob", store.RoleUser)
@@ -70,8 +70,8 @@ func TestStreamAndWaitCaps(t *testing.T) {
 	defer b1.Body.Close()
 	code, h, out = s.call(t, "GET", "/api/v1/submissions/"+bobID+"/events", bob, nil)
 	wantRefused(t, "a stream past the server's cap", code, h, out, http.StatusServiceUnavailable, "")
-	// A stream closed gives its slot back: once the gauge, which moves
-	// with the slot under one lock, says so, the next stream is taken.
+	// A stream closed gives its place back: once the gauge, which moves
+	// with the place under one lock, says so, the next stream is taken.
 	// (Trying again until one is taken would count refusals of its own.)
 	a2.Body.Close()
 	waitMetric(t, s, "pj_sse_clients 2")
@@ -206,7 +206,7 @@ func (b *logBuffer) String() string {
 func TestRecoversFromDescriptorExhaustion(t *testing.T) {
 	ctx := context.Background()
 	var logs logBuffer
-	cfg := Config{Judge: judgeConfig(t), Data: t.TempDir(), Workers: 1, TestWorkers: 2, Drain: 5 * time.Second, Sweep: 2 * time.Second,
+	cfg := Config{Judge: judgeConfig(t), Data: t.TempDir(), Slots: 1, Workers: 2, Drain: 5 * time.Second, Sweep: 2 * time.Second,
 		Log: slog.New(slog.NewTextHandler(&logs, nil))}
 	a, err := Open(ctx, cfg)
 	if err != nil {
@@ -283,10 +283,10 @@ func TestRecoversFromDescriptorExhaustion(t *testing.T) {
 
 // TestStreamLifetime: a live event stream ends after its lifetime,
 // telling the client to reconnect (it then resumes with Last-Event-ID),
-// and gives its slot back.
+// and gives its place back.
 func TestStreamLifetime(t *testing.T) {
 	s := newStack(t, func(c *Config) {
-		c.Workers = 0
+		c.Slots = 0
 		c.API = api.Options{StreamLifetime: time.Second, MaxUserStreams: 1}
 	})
 	id := s.submit(t, s.user, "a-plus-b/accepted/sum.c")
@@ -299,7 +299,7 @@ func TestStreamLifetime(t *testing.T) {
 			t.Fatal(err)
 		}
 		if resp.StatusCode != http.StatusOK {
-			t.Fatalf("round %d: %d %s (the first stream's slot not given back?)", round, resp.StatusCode, readAll(t, resp))
+			t.Fatalf("round %d: %d %s (the first stream's place not given back?)", round, resp.StatusCode, readAll(t, resp))
 		}
 		body := readAll(t, resp) // until the server ends the stream
 		if took := time.Since(start); took > 30*time.Second {

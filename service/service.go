@@ -49,11 +49,12 @@ type Config struct {
 	NATSListen string
 	// NATSTLSCert and NATSTLSKey are the PEM files of the listener's TLS.
 	NATSTLSCert, NATSTLSKey string
-	// Workers is how many local workers judge (0: none, negative: 1).
-	Workers int
-	// TestWorkers is how many tests one submission runs at once (0: the
+	// Slots is how many submissions the local worker judges at once (0:
+	// none, remote workers judge; negative: 1).
+	Slots int
+	// Workers is how many tests one submission runs at once (0: the
 	// configuration's).
-	TestWorkers int
+	Workers int
 	// AllTests judges every test of a pass/fail problem. By default the
 	// service judges lazily, as DOMjudge does: it stops at a pass/fail
 	// problem's first failing test, which decides the verdict, and reports
@@ -119,8 +120,8 @@ func Open(ctx context.Context, cfg Config) (_ *Service, err error) {
 	if cfg.Data == "" {
 		return nil, errors.New("service: no data folder")
 	}
-	if cfg.Workers < 0 {
-		cfg.Workers = 1
+	if cfg.Slots < 0 {
+		cfg.Slots = 1
 	}
 	if cfg.Sweep <= 0 {
 		cfg.Sweep = 2 * time.Minute
@@ -170,8 +171,8 @@ func Open(ctx context.Context, cfg Config) (_ *Service, err error) {
 	}
 	s.metrics = metrics.New(metrics.Gauges{QueueDepth: s.q.depth, InFlight: s.q.inFlight, Workers: s.q.workerCount})
 	s.q.metrics = s.metrics
-	if cfg.Workers > 0 {
-		if err := s.startWorkers(cfg.Workers); err != nil {
+	if cfg.Slots > 0 {
+		if err := s.startWorkers(cfg.Slots); err != nil {
 			return nil, err
 		}
 	}

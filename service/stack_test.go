@@ -49,7 +49,7 @@ func judgeConfig(t testing.TB) *config.Config {
 // newStack starts a service; edit may change its configuration.
 func newStack(t testing.TB, edit func(*Config)) *stack {
 	t.Helper()
-	cfg := Config{Judge: judgeConfig(t), Data: t.TempDir(), Workers: 1, TestWorkers: 2, Drain: 5 * time.Second,
+	cfg := Config{Judge: judgeConfig(t), Data: t.TempDir(), Slots: 1, Workers: 2, Drain: 5 * time.Second,
 		Log: slog.New(slog.NewTextHandler(io.Discard, nil))}
 	if edit != nil {
 		edit(&cfg)

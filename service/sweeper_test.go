@@ -36,7 +36,7 @@ func (h sweepLog) WithGroup(string) slog.Handler      { return h }
 func TestSweeper(t *testing.T) {
 	published := make(chan struct{}, 64)
 	s := newStack(t, func(c *Config) {
-		c.Workers, c.Sweep = 0, 300*time.Millisecond
+		c.Slots, c.Sweep = 0, 300*time.Millisecond
 		c.Log = slog.New(sweepLog{published})
 	})
 	ctx := context.Background()

@@ -17,7 +17,7 @@ import (
 // a package whose files the catalog no longer has) in DATA/cache.
 func (s *Service) startWorkers(n int) error {
 	if s.eng == nil {
-		eng, err := engine.Open(s.cfg.Judge, engine.Options{Workers: s.cfg.TestWorkers})
+		eng, err := engine.Open(s.cfg.Judge, engine.Options{Workers: s.cfg.Workers})
 		if err != nil {
 			return fmt.Errorf("judging stack: %w", err)
 		}

@@ -13,21 +13,21 @@ const (
 	KindWait   = "wait"   // a request holding for ?wait=
 )
 
-// slots caps the long requests of one kind open at once: over everyone
+// quota caps the long requests of one kind open at once: over everyone
 // (503 past it) and for one user (429).
-type slots struct {
+type quota struct {
 	kind         string
 	field        string // the field named in a refusal
 	max, userMax int    // negative: no cap
 	mu           sync.Mutex
 	open         int
 	users        map[string]int
-	taken, given func() // told of a slot taken and given back
+	taken, given func() // told of a place taken and given back
 	refused      func() // told of a refusal
 }
 
-func newSlots(kind, field string, max, userMax int, m Metrics) *slots {
-	s := &slots{kind: kind, field: field, max: max, userMax: userMax, users: map[string]int{}}
+func newQuota(kind, field string, max, userMax int, m Metrics) *quota {
+	s := &quota{kind: kind, field: field, max: max, userMax: userMax, users: map[string]int{}}
 	s.taken, s.given, s.refused = func() {}, func() {}, func() {}
 	if m != nil {
 		s.taken = func() { m.Long(kind, 1) }
@@ -37,21 +37,21 @@ func newSlots(kind, field string, max, userMax int, m Metrics) *slots {
 	return s
 }
 
-// slotRetry is the Retry-After of a refusal.
-const slotRetry = 5 * time.Second
+// quotaRetry is the Retry-After of a refusal.
+const quotaRetry = 5 * time.Second
 
-// take takes a slot for user, or says why not; release gives it back.
-func (s *slots) take(user string) (release func(), err error) {
+// take takes a place in the quota for user, or says why not; release gives it back.
+func (s *quota) take(user string) (release func(), err error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	switch {
 	case s.userMax >= 0 && s.users[user] >= s.userMax:
 		s.refused()
-		return nil, &Error{Status: http.StatusTooManyRequests, Field: s.field, RetryAfter: slotRetry,
+		return nil, &Error{Status: http.StatusTooManyRequests, Field: s.field, RetryAfter: quotaRetry,
 			Msg: fmt.Sprintf("you have %d %s requests open, the most one user may; try again shortly", s.users[user], s.kind)}
 	case s.max >= 0 && s.open >= s.max:
 		s.refused()
-		return nil, &Error{Status: http.StatusServiceUnavailable, Field: s.field, RetryAfter: slotRetry,
+		return nil, &Error{Status: http.StatusServiceUnavailable, Field: s.field, RetryAfter: quotaRetry,
 			Msg: fmt.Sprintf("the server has %d %s requests open, its most; try again shortly", s.open, s.kind)}
 	}
 	s.open++

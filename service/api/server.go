@@ -65,7 +65,7 @@ type Server struct {
 	drain    chan struct{}
 	once     sync.Once
 	// streams and waits cap the live event streams and ?wait= requests.
-	streams, waits *slots
+	streams, waits *quota
 }
 
 // orDefault is v, or def when v is 0.
@@ -110,8 +110,8 @@ func New(b Backend, opt Options) *Server {
 		opt.WriteTimeout = 30 * time.Second
 	}
 	s := &Server{b: b, opt: opt, mux: http.NewServeMux(), rate: newRateLimiter(opt.Rate, opt.Window), drain: make(chan struct{})}
-	s.streams = newSlots(KindStream, "", opt.MaxStreams, opt.MaxUserStreams, opt.Metrics)
-	s.waits = newSlots(KindWait, "wait", opt.MaxWaits, opt.MaxUserWaits, opt.Metrics)
+	s.streams = newQuota(KindStream, "", opt.MaxStreams, opt.MaxUserStreams, opt.Metrics)
+	s.waits = newQuota(KindWait, "wait", opt.MaxWaits, opt.MaxUserWaits, opt.Metrics)
 	s.routes()
 	return s
 }

@@ -2,13 +2,13 @@ package service
 
 import "sync"
 
-// slot is one problem of the catalog: the entry its last check found,
+// tracked is one problem of the catalog: the entry its last check found,
 // and the checks (walks of its folder) under way. A check answers with a
 // walk that started after it was asked for, so an edit finished before a
 // submission arrives is always seen; the calls that arrive while a walk
 // runs share the next one, so a burst of submissions to one problem costs
 // a few walks, not one each.
-type slot struct {
+type tracked struct {
 	load func(old *entry) (*entry, error)
 
 	mu   sync.Mutex
@@ -21,8 +21,8 @@ type slot struct {
 	err               error
 }
 
-func newSlot(load func(old *entry) (*entry, error)) *slot {
-	s := &slot{load: load}
+func newTracked(load func(old *entry) (*entry, error)) *tracked {
+	s := &tracked{load: load}
 	s.cond = sync.NewCond(&s.mu)
 	return s
 }
@@ -30,7 +30,7 @@ func newSlot(load func(old *entry) (*entry, error)) *slot {
 // check is the result of the first walk that starts after the call: it
 // runs that walk itself when none is running, and otherwise waits for
 // the running one to end and the next one (run by one of its waiters).
-func (s *slot) check() (*entry, error) {
+func (s *tracked) check() (*entry, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	need := s.started + 1

@@ -15,8 +15,8 @@ func TestSlotSharesWalks(t *testing.T) {
 	release := make(chan struct{})
 	walks := 0
 	var errWalk3 = errors.New("walk 3 failed")
-	s := newSlot(func(old *entry) (*entry, error) {
-		walks++ // under the slot: one walk at a time
+	s := newTracked(func(old *entry) (*entry, error) {
+		walks++ // under the tracked problem's lock: one walk at a time
 		n := walks
 		entered <- n
 		<-release
