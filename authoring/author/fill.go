@@ -11,6 +11,7 @@ import (
 
 	"github.com/puzzlejudge/judge/core/problem"
 	"github.com/puzzlejudge/judge/internal/fileutil"
+	"github.com/puzzlejudge/judge/internal/pool"
 )
 
 // MissingOutputs returns the names of p's test inputs that have no
@@ -54,7 +55,7 @@ func (k *Kit) Fill(ctx context.Context, p *problem.Problem) ([]Added, error) {
 		return nil, &InternalError{fmt.Errorf("create staging folder: %w", err)}
 	}
 	defer os.RemoveAll(stage)
-	err = forEach(ctx, len(names), k.workers(), func(ctx context.Context, i int) error {
+	err = pool.Run(ctx, len(names), k.workers(), func(ctx context.Context, i int) error {
 		in := testPath(p, names[i], ".in")
 		return k.check(ctx, p, t, in, filepath.Join(stage, strconv.Itoa(i)+".out"), in)
 	})

@@ -6,13 +6,14 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
-	"sync"
 
 	"github.com/puzzlejudge/judge/core/compile"
 	"github.com/puzzlejudge/judge/core/grade"
 	"github.com/puzzlejudge/judge/core/problem"
 	"github.com/puzzlejudge/judge/core/verdict"
+	"github.com/puzzlejudge/judge/internal/pool"
 )
 
 // StressOptions say what Stress compares.
@@ -62,6 +63,10 @@ type StressResult struct {
 	Disagreement *Disagreement
 	dir          string
 }
+
+// errDisagree is how an input the solutions disagree on stops Stress's
+// pool.
+var errDisagree = errors.New("the solutions disagree")
 
 // Close removes the files of the result.
 func (r *StressResult) Close() error { return os.RemoveAll(r.dir) }
@@ -169,54 +174,36 @@ func (k *Kit) Stress(ctx context.Context, p *problem.Problem, opt StressOptions)
 		return d, nil
 	}
 
-	var (
-		mu    sync.Mutex
-		next  int
-		first = opt.Iterations // lowest iteration that disagreed
-		found = map[int]*Disagreement{}
-		errs  = map[int]error{}
-		wg    sync.WaitGroup
-	)
-	for range min(k.workers(), opt.Iterations) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for {
-				mu.Lock()
-				i := next
-				next++
-				if i >= first || ctx.Err() != nil {
-					mu.Unlock()
-					return
-				}
-				mu.Unlock()
-				d, err := one(ctx, i)
-				mu.Lock()
-				if err != nil || d != nil {
-					errs[i], found[i] = err, d
-					first = min(first, i)
-				} else {
-					res.Tried = max(res.Tried, i+1)
-				}
-				mu.Unlock()
-				if err == nil && opt.OnIteration != nil {
-					opt.OnIteration()
-				}
+	// A disagreement stops the pool as a failure does; the lowest index
+	// that failed says which stands.
+	var onIteration func(i int, d *Disagreement, err error, counts bool)
+	if opt.OnIteration != nil {
+		onIteration = func(_ int, _ *Disagreement, err error, _ bool) {
+			if err == nil || errors.Is(err, errDisagree) {
+				opt.OnIteration()
 			}
-		}()
+		}
 	}
-	wg.Wait()
+	found, err := pool.Map(ctx, opt.Iterations, pool.Options[*Disagreement]{Workers: k.workers(), Done: onIteration},
+		func(ctx context.Context, _, i int) (*Disagreement, error) {
+			d, err := one(ctx, i)
+			if err == nil && d != nil {
+				err = errDisagree
+			}
+			return d, err
+		})
 	if ctx.Err() != nil {
 		res.Close()
 		return nil, ctx.Err()
 	}
-	if first < opt.Iterations {
-		if err := errs[first]; err != nil {
-			res.Close()
-			return nil, err
-		}
+	if errors.Is(err, errDisagree) {
+		first := slices.IndexFunc(found, func(d *Disagreement) bool { return d != nil })
 		res.Disagreement, res.Tried = found[first], first+1
 		return res, nil
+	}
+	if err != nil {
+		res.Close()
+		return nil, err
 	}
 	res.Tried = opt.Iterations
 	return res, nil

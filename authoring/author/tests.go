@@ -9,11 +9,11 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
-	"sync"
 
 	"github.com/puzzlejudge/judge/core/compile"
 	"github.com/puzzlejudge/judge/core/problem"
 	"github.com/puzzlejudge/judge/internal/fileutil"
+	"github.com/puzzlejudge/judge/internal/pool"
 )
 
 // Added describes a test written to a package.
@@ -147,7 +147,7 @@ func (k *Kit) AddTests(ctx context.Context, p *problem.Problem, inputs []string,
 		return nil, &InternalError{fmt.Errorf("create staging folder: %w", err)}
 	}
 	defer os.RemoveAll(stage)
-	err = forEach(ctx, len(inputs), k.workers(), func(ctx context.Context, i int) error {
+	err = pool.Run(ctx, len(inputs), k.workers(), func(ctx context.Context, i int) error {
 		in := filepath.Join(stage, strconv.Itoa(i)+".in")
 		data, err := os.ReadFile(inputs[i])
 		if err != nil {
@@ -201,7 +201,7 @@ func (k *Kit) GenTests(ctx context.Context, p *problem.Problem, opt GenOptions) 
 		return nil, &InternalError{fmt.Errorf("create staging folder: %w", err)}
 	}
 	defer os.RemoveAll(stage)
-	err = forEach(ctx, opt.Count, k.workers(), func(ctx context.Context, i int) error {
+	err = pool.Run(ctx, opt.Count, k.workers(), func(ctx context.Context, i int) error {
 		s := seed + uint64(i)
 		in := filepath.Join(stage, strconv.Itoa(i)+".in")
 		if _, err := k.Generate(ctx, t.generator, s, opt.Args, in); err != nil {
@@ -252,23 +252,21 @@ func (k *Kit) Regen(ctx context.Context, p *problem.Problem, check bool) ([]Rege
 		return nil, &InternalError{fmt.Errorf("create staging folder: %w", err)}
 	}
 	defer os.RemoveAll(stage)
-	out := make([]Regenerated, len(entries))
-	err = forEach(ctx, len(entries), k.workers(), func(ctx context.Context, i int) error {
+	out, err := pool.Map(ctx, len(entries), pool.Options[Regenerated]{Workers: k.workers()}, func(ctx context.Context, _, i int) (Regenerated, error) {
 		e := entries[i]
 		in := filepath.Join(stage, strconv.Itoa(i)+".in")
 		exp := filepath.Join(stage, strconv.Itoa(i)+".out")
 		if _, err := k.Generate(ctx, t.generator, e.Seed, e.Args, in); err != nil {
-			return fmt.Errorf("test %s: %w", e.Name, err)
+			return Regenerated{}, fmt.Errorf("test %s: %w", e.Name, err)
 		}
 		if err := k.check(ctx, p, t, in, exp, fmt.Sprintf("test %s: generator %s", e.Name, GenCall(e.Seed, e.Args))); err != nil {
-			return err
+			return Regenerated{}, err
 		}
-		out[i] = Regenerated{
+		return Regenerated{
 			Name:          e.Name,
 			InputChanged:  !sameFiles(in, testPath(p, e.Name, ".in")),
 			OutputChanged: !sameFiles(exp, testPath(p, e.Name, ".out")),
-		}
-		return nil
+		}, nil
 	})
 	if err != nil {
 		return nil, err
@@ -375,48 +373,4 @@ func nextNames(p *problem.Problem, n int) ([]string, error) {
 		}
 	}
 	return names, nil
-}
-
-// forEach calls f for i in [0, n) on up to workers goroutines. After a
-// failure no new call starts; it returns the error of the lowest i that
-// failed, or the context's error.
-func forEach(ctx context.Context, n, workers int, f func(ctx context.Context, i int) error) error {
-	var (
-		mu     sync.Mutex
-		next   int
-		failed bool
-		errs   = make([]error, n)
-		wg     sync.WaitGroup
-	)
-	for range min(workers, n) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for {
-				mu.Lock()
-				i := next
-				next++
-				if i >= n || failed || ctx.Err() != nil {
-					mu.Unlock()
-					return
-				}
-				mu.Unlock()
-				if err := f(ctx, i); err != nil {
-					mu.Lock()
-					errs[i], failed = err, true
-					mu.Unlock()
-				}
-			}
-		}()
-	}
-	wg.Wait()
-	if ctx.Err() != nil {
-		return ctx.Err()
-	}
-	for _, err := range errs {
-		if err != nil {
-			return err
-		}
-	}
-	return nil
 }
