@@ -44,7 +44,7 @@ func Open(cfg *config.Config, opt Options) (*Engine, error) {
 	if opt.Workers > 0 {
 		workers = opt.Workers
 	}
-	sb, err := runner.New(runner.Config{Mode: cfg.Sandbox, WorkDir: cfg.BoxDir, Disk: cfg.BoxDisk, Idle: workers + 1})
+	sb, err := runner.New(sandboxConfig(cfg, workers+1))
 	if err != nil {
 		return nil, fmt.Errorf("open sandbox: %w", err)
 	}
