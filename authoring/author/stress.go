@@ -75,7 +75,7 @@ func (r *StressResult) Close() error { return os.RemoveAll(r.dir) }
 // it has one) to two solutions and checks the output of the one under test
 // against the other's with the problem's checker. It stops at the first
 // disagreement in seed order.
-func (k *Kit) Stress(ctx context.Context, p *problem.Problem, opt StressOptions) (*StressResult, error) {
+func (tl *Tools) Stress(ctx context.Context, p *problem.Problem, opt StressOptions) (*StressResult, error) {
 	if opt.Iterations <= 0 {
 		return nil, fmt.Errorf("iterations must be positive, got %d", opt.Iterations)
 	}
@@ -85,36 +85,36 @@ func (k *Kit) Stress(ctx context.Context, p *problem.Problem, opt StressOptions)
 	if p.Interactive {
 		return nil, fmt.Errorf("%s: interactive problem: outputs cannot be compared; judge the solution with judge submit or judge verify", p.Dir)
 	}
-	if k.Grader == nil {
+	if tl.Grader == nil {
 		return nil, errors.New("stress: no grader")
 	}
-	lang, err := k.Config.Language(opt.Solution, "")
+	lang, err := tl.Config.Language(opt.Solution, "")
 	if err != nil {
 		return nil, err
 	}
 	against := opt.Against
 	var againstLang *compile.Language
 	if against == "" {
-		ref, err := k.Reference(p)
+		ref, err := tl.Reference(p)
 		if err != nil {
 			return nil, err
 		}
 		against, againstLang = ref.Path, ref.Language
-	} else if againstLang, err = k.Config.Language(against, ""); err != nil {
+	} else if againstLang, err = tl.Config.Language(against, ""); err != nil {
 		return nil, err
 	}
-	gen, _, err := k.CompileGo(ctx, filepath.Join(p.Generator, "main.go"))
+	gen, _, err := tl.CompileGo(ctx, filepath.Join(p.Generator, "main.go"))
 	if err != nil {
 		return nil, err
 	}
-	validator, validExit, _, err := k.CompileValidator(ctx, p)
+	validator, validExit, _, err := tl.CompileValidator(ctx, p)
 	if err != nil {
 		return nil, err
 	}
-	if _, _, err := k.compile(ctx, lang, opt.Solution); err != nil {
+	if _, _, err := tl.compile(ctx, lang, opt.Solution); err != nil {
 		return nil, err
 	}
-	againstProg, _, err := k.compile(ctx, againstLang, against)
+	againstProg, _, err := tl.compile(ctx, againstLang, against)
 	if err != nil {
 		return nil, err
 	}
@@ -134,11 +134,11 @@ func (k *Kit) Stress(ctx context.Context, p *problem.Problem, opt StressOptions)
 		}
 		d.Input = filepath.Join(idir, "input")
 		d.Expected = filepath.Join(idir, "expected")
-		if _, err := k.Generate(ctx, gen, seed, opt.Args, d.Input); err != nil {
+		if _, err := tl.Generate(ctx, gen, seed, opt.Args, d.Input); err != nil {
 			return nil, err
 		}
 		if validator != nil {
-			v, err := k.ValidateExit(ctx, validator, d.Input, validExit)
+			v, err := tl.ValidateExit(ctx, validator, d.Input, validExit)
 			if err != nil {
 				return nil, err
 			}
@@ -146,7 +146,7 @@ func (k *Kit) Stress(ctx context.Context, p *problem.Problem, opt StressOptions)
 				return nil, fmt.Errorf("generator %s printed an invalid input: %w: %s", GenCall(seed, opt.Args), ErrInvalid, v.Message)
 			}
 		}
-		ares, err := k.run(ctx, againstProg, nil, d.Input, d.Expected, grade.Limits(p, againstLang))
+		ares, err := tl.run(ctx, againstProg, nil, d.Input, d.Expected, grade.Limits(p, againstLang))
 		if err != nil {
 			return nil, err
 		}
@@ -156,7 +156,7 @@ func (k *Kit) Stress(ctx context.Context, p *problem.Problem, opt StressOptions)
 		}
 		q := *p
 		q.Tests = []problem.Test{{Name: "seed-" + strconv.FormatUint(seed, 10), Input: d.Input, Output: d.Expected}}
-		rep, err := k.Grader.Grade(ctx, grade.Submission{Problem: &q, Source: opt.Solution, Language: lang}, grade.Options{OutputDir: idir})
+		rep, err := tl.Grader.Grade(ctx, grade.Submission{Problem: &q, Source: opt.Solution, Language: lang}, grade.Options{OutputDir: idir})
 		if err != nil {
 			return nil, err
 		}
@@ -184,7 +184,7 @@ func (k *Kit) Stress(ctx context.Context, p *problem.Problem, opt StressOptions)
 			}
 		}
 	}
-	found, err := pool.Map(ctx, opt.Iterations, pool.Options[*Disagreement]{Workers: k.workers(), Done: onIteration},
+	found, err := pool.Map(ctx, opt.Iterations, pool.Options[*Disagreement]{Workers: tl.workers(), Done: onIteration},
 		func(ctx context.Context, _, i int) (*Disagreement, error) {
 			d, err := one(ctx, i)
 			if err == nil && d != nil {
