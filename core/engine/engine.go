@@ -1,7 +1,8 @@
 // Package engine assembles the judging stack from a configuration: the
 // sandbox, the compiler with its cache, and the grader. The command line,
 // the service and its workers all judge through one Engine, so the stack
-// is built in one place only.
+// is built in one place only; the authoring tools run on it too, and
+// OpenSandbox opens its sandbox alone, for judge doctor.
 package engine
 
 import (
