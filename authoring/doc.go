@@ -12,7 +12,8 @@
 //	            run depends on, so an unchanged package runs nothing again
 //	author/     `judge test add|fill|gen|regen`, `judge stress`,
 //	            `judge new`: inputs validated, answers computed by the
-//	            reference solution, tests generated and recorded
+//	            reference solution, tests generated and recorded, all on
+//	            the core's engine (author.Tools)
 //	convert/    `judge export` and `judge import`: native problems to Kattis
 //	            packages and back, scoring included
 //	timelimit/  the time limit of a Kattis package that gives none, derived

@@ -26,9 +26,11 @@
 //	feedback/   what of a report a viewer may see: the one filter of the
 //	            service's answers, events and pages
 //	engine/     the stack assembled once from a configuration: sandbox,
-//	            compiler, checkers, grader
+//	            compiler, checkers, grader; or the sandbox alone, for
+//	            doctor's look at the machine
 //
 // A submission goes config → problem → compile → runner → checker → verdict
-// → scoring → grade's report; engine wires those for every caller (the CLI, the
-// authoring tools, the workers).
+// → scoring → grade's report; engine wires those for every caller (the CLI,
+// the authoring tools, the workers), and grade runs the tests on
+// internal/pool.
 package core

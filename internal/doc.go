@@ -6,6 +6,8 @@
 //	fileutil/     copying files, opening regular files without following
 //	              links, trimming path errors, a spare descriptor
 //	mountinfo/    /proc/self/mountinfo read
+//	pool/         numbered tasks run N at once, stopped at a failure: the
+//	              judge's tests, the author's inputs, stress iterations
 //	suggest/      the closest known name, for "did you mean"
 //	termsafe/     untrusted text made safe for a terminal
 //	fdtest/       tests: a process run out of descriptors

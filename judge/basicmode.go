@@ -87,7 +87,7 @@ func noFullSandbox(cmd *cobra.Command, file string, err error) error {
 // warnBasic prints, in basic mode, the one line on stderr that says the
 // run is not isolated, why, and how to get the full sandbox.
 func (e *env) warnBasic(cmd *cobra.Command) {
-	if e.sandbox.Mode() == runner.ModeBasic {
-		fmt.Fprintf(cmd.ErrOrStderr(), "judge: warning: %s\n", grade.BasicWarning(e.grader.BasicMode))
+	if e.engine.Sandbox.Mode() == runner.ModeBasic {
+		fmt.Fprintf(cmd.ErrOrStderr(), "judge: warning: %s\n", grade.BasicWarning(e.engine.Grader.BasicMode))
 	}
 }

@@ -14,6 +14,7 @@ import (
 	"github.com/fatih/color"
 	"github.com/puzzlejudge/judge/core/compile"
 	"github.com/puzzlejudge/judge/core/config"
+	"github.com/puzzlejudge/judge/core/engine"
 	"github.com/puzzlejudge/judge/core/report"
 	"github.com/puzzlejudge/judge/runner"
 	"github.com/spf13/cobra"
@@ -37,7 +38,7 @@ func newDoctorCmd() *cobra.Command {
 			}
 			checks := []runner.Check{configCheck(cfg)}
 			checks = append(checks, runner.Probe()...)
-			sb, err := runner.New(runner.Config{Mode: cfg.Sandbox, WorkDir: cfg.BoxDir, Disk: cfg.BoxDisk, Idle: 1})
+			sb, err := engine.OpenSandbox(cfg)
 			mode := runner.Check{Name: "sandbox mode"}
 			if err != nil {
 				mode.Detail = err.Error()

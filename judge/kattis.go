@@ -21,7 +21,7 @@ func kattisTimeLimit(cmd *cobra.Command, e *env, p *problem.Problem, override ti
 		return nil
 	}
 	ctx := cmd.Context()
-	if _, err := timelimit.Resolve(ctx, e.grader, p); err != nil {
+	if _, err := timelimit.Resolve(ctx, e.engine.Grader, p); err != nil {
 		if ctx.Err() != nil {
 			return finish(ctx, ctx.Err())
 		}

@@ -18,15 +18,9 @@ import (
 	"golang.org/x/term"
 )
 
-// kit returns the author's tools over the environment's sandbox.
-func (e *env) kit() *author.Kit {
-	return &author.Kit{
-		Config:   e.cfg,
-		Sandbox:  e.sandbox,
-		Compiler: e.grader.Compiler,
-		Grader:   e.grader,
-		Workers:  e.cfg.Workers,
-	}
+// kit returns the author's tools on the environment's engine.
+func (e *env) kit() *author.Tools {
+	return &author.Tools{Engine: e.engine}
 }
 
 // authorError maps an error of the author's tools to an exit status: the

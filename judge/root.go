@@ -10,7 +10,6 @@ import (
 	"github.com/fatih/color"
 	"github.com/puzzlejudge/judge/core/config"
 	"github.com/puzzlejudge/judge/core/engine"
-	"github.com/puzzlejudge/judge/core/grade"
 	"github.com/puzzlejudge/judge/core/problem"
 	"github.com/puzzlejudge/judge/core/report"
 	"github.com/puzzlejudge/judge/runner"
@@ -56,14 +55,12 @@ func newRootCmd() *cobra.Command {
 	return root
 }
 
-// env is what a command that judges needs: the configuration, a sandbox
-// and a grader. close must be called when done.
+// env is what a command that judges needs: the judging stack, with its
+// configuration, and how reports are drawn. close must be called when
+// done.
 type env struct {
-	cfg     *config.Config
-	engine  *engine.Engine
-	sandbox *runner.Sandbox
-	grader  *grade.Grader
-	style   report.Style
+	engine *engine.Engine
+	style  report.Style
 }
 
 // loadConfig reads the configuration with the command's flags applied.
@@ -92,7 +89,7 @@ func newEnv(cmd *cobra.Command) (*env, error) {
 		return nil, internalError(err)
 	}
 	eng.Grader.BasicMode = basicModeAdvice()
-	return &env{cfg: cfg, engine: eng, sandbox: eng.Sandbox, grader: eng.Grader, style: report.Style{Color: !color.NoColor}}, nil
+	return &env{engine: eng, style: report.Style{Color: !color.NoColor}}, nil
 }
 
 func (e *env) close() {
@@ -119,7 +116,7 @@ func withProblem(cmd *cobra.Command, arg string, fn func(e *env, p *problem.Prob
 }
 
 func (e *env) findProblem(arg string) (*problem.Problem, error) {
-	return findProblem(e.cfg, arg)
+	return findProblem(e.engine.Config, arg)
 }
 
 func findProblem(cfg *config.Config, arg string) (*problem.Problem, error) {

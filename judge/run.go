@@ -59,7 +59,7 @@ func newRunCmd() *cobra.Command {
 				if p.Kattis != nil && p.Limits.Time == 0 && cpu == 0 {
 					// A Kattis package may give no time limit: it comes
 					// from its accepted submissions, as in submit.
-					if _, err := timelimit.Resolve(cmd.Context(), e.grader, p); err != nil {
+					if _, err := timelimit.Resolve(cmd.Context(), e.engine.Grader, p); err != nil {
 						if cmd.Context().Err() != nil {
 							return finish(cmd.Context(), cmd.Context().Err())
 						}
@@ -116,7 +116,7 @@ func newRunCmd() *cobra.Command {
 			e.warnBasic(cmd)
 			ctx := cmd.Context()
 			errOut := cmd.ErrOrStderr()
-			prog, comp, err := e.grader.Compiler.CompileWith(ctx, l, src.path, src.extra)
+			prog, comp, err := e.engine.Grader.Compiler.CompileWith(ctx, l, src.path, src.extra)
 			if err != nil {
 				return finish(ctx, internalError(err))
 			}
@@ -125,7 +125,7 @@ func newRunCmd() *cobra.Command {
 				return errVerdict
 			}
 			out := filepath.Join(dir, "output")
-			res, err := e.sandbox.Run(ctx, prog.Spec(stdin, out, lim))
+			res, err := e.engine.Sandbox.Run(ctx, prog.Spec(stdin, out, lim))
 			if err != nil {
 				return finish(ctx, internalError(fmt.Errorf("run %s: %w", source, err)))
 			}

@@ -37,7 +37,7 @@ func openSource(cmd *cobra.Command, e *env, arg, lang string) (*source, error) {
 	if fi, err := os.Stat(arg); err == nil && fi.IsDir() {
 		var l *compile.Language
 		if lang != "" {
-			if l, err = e.cfg.Language("", lang); err != nil {
+			if l, err = e.engine.Config.Language("", lang); err != nil {
 				return nil, usageError(err)
 			}
 		}
@@ -51,17 +51,17 @@ func openSource(cmd *cobra.Command, e *env, arg, lang string) (*source, error) {
 			return nil, internalError(fmt.Errorf("copy the folder %s: %w", arg, err))
 		}
 		s := &source{arg: arg, key: key, dir: dir}
-		if s.path, s.lang, s.extra, err = e.grader.PickFolder(arg, dir, l, e.cfg.SourceLimit); err != nil {
+		if s.path, s.lang, s.extra, err = e.engine.Grader.PickFolder(arg, dir, l, e.engine.Config.SourceLimit); err != nil {
 			s.close()
 			return nil, usageError(err)
 		}
 		return s, nil
 	}
 	if arg != "-" {
-		if err := grade.CheckSource(arg, e.cfg.SourceLimit); err != nil {
+		if err := grade.CheckSource(arg, e.engine.Config.SourceLimit); err != nil {
 			return nil, usageError(err)
 		}
-		l, err := e.cfg.Language(arg, lang)
+		l, err := e.engine.Config.Language(arg, lang)
 		if err != nil {
 			return nil, usageError(err)
 		}
@@ -74,11 +74,11 @@ func openSource(cmd *cobra.Command, e *env, arg, lang string) (*source, error) {
 	if lang == "" {
 		return nil, usageError(errors.New("the source - is read from standard input: give its language with --lang"))
 	}
-	l, err := e.cfg.Language("", lang)
+	l, err := e.engine.Config.Language("", lang)
 	if err != nil {
 		return nil, usageError(err)
 	}
-	data, err := io.ReadAll(io.LimitReader(cmd.InOrStdin(), e.cfg.SourceLimit+1))
+	data, err := io.ReadAll(io.LimitReader(cmd.InOrStdin(), e.engine.Config.SourceLimit+1))
 	if err != nil {
 		return nil, internalError(fmt.Errorf("read the source from standard input: %w", err))
 	}
@@ -91,7 +91,7 @@ func openSource(cmd *cobra.Command, e *env, arg, lang string) (*source, error) {
 		s.close()
 		return nil, internalError(fmt.Errorf("store the source read from standard input: %w", err))
 	}
-	if err := grade.CheckSource(s.path, e.cfg.SourceLimit); err != nil {
+	if err := grade.CheckSource(s.path, e.engine.Config.SourceLimit); err != nil {
 		s.close()
 		// Name it as the user did.
 		return nil, usageError(fmt.Errorf("-%s", err.Error()[len(s.path):]))

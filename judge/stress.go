@@ -39,11 +39,11 @@ Exit status 0 when they agree on every input, 1 when they disagree.`,
 			}
 			return withProblem(cmd, pos[0], func(e *env, p *problem.Problem) error {
 				var err error
-				if opt.Solution, err = solutionFile(e.cfg, p, pos[1]); err != nil {
+				if opt.Solution, err = solutionFile(e.engine.Config, p, pos[1]); err != nil {
 					return err
 				}
 				if opt.Against != "" {
-					if opt.Against, err = solutionFile(e.cfg, p, opt.Against); err != nil {
+					if opt.Against, err = solutionFile(e.engine.Config, p, opt.Against); err != nil {
 						return err
 					}
 				}

@@ -97,7 +97,7 @@ func runSubmit(cmd *cobra.Command, args []string, f *submitFlags) error {
 			return err
 		}
 	}
-	recPath := failedPath(e.cfg.CacheDir, p.Dir, src.key)
+	recPath := failedPath(e.engine.Config.CacheDir, p.Dir, src.key)
 	rec, recorded, err := readFailed(recPath)
 	if err != nil {
 		return internalError(err)
@@ -118,7 +118,7 @@ func runSubmit(cmd *cobra.Command, args []string, f *submitFlags) error {
 		e.warnBasic(cmd)
 	}
 	lv := newLive(cmd.OutOrStdout(), cmd.ErrOrStderr(), f.format, p.Title, e.style)
-	rep, err := e.grader.Grade(ctx, grade.Submission{Problem: p, Source: src.path, Language: src.lang, Extra: src.extra}, lv.options(opt))
+	rep, err := e.engine.Grader.Grade(ctx, grade.Submission{Problem: p, Source: src.path, Language: src.lang, Extra: src.extra}, lv.options(opt))
 	if err != nil {
 		lv.close()
 		return finish(ctx, err)

@@ -23,7 +23,7 @@ import (
 
 	"github.com/puzzlejudge/judge/core/checker"
 	"github.com/puzzlejudge/judge/core/compile"
-	"github.com/puzzlejudge/judge/core/config"
+	"github.com/puzzlejudge/judge/core/engine"
 	"github.com/puzzlejudge/judge/core/grade"
 	"github.com/puzzlejudge/judge/core/problem"
 	"github.com/puzzlejudge/judge/core/verdict"
@@ -46,19 +46,13 @@ func (e *InternalError) Error() string { return e.Err.Error() }
 // Unwrap returns the underlying error.
 func (e *InternalError) Unwrap() error { return e.Err }
 
-// Kit runs the programs of problem packages. Its fields are shared by every
-// call; a Kit is safe for concurrent use.
-type Kit struct {
-	// Config gives the languages and the solutions folder.
-	Config *config.Config
-	// Sandbox runs every program.
-	Sandbox *runner.Sandbox
-	// Compiler compiles validators, generators and solutions.
-	Compiler *compile.Compiler
-	// Grader judges solutions in Stress.
-	Grader *grade.Grader
-	// Workers is how many programs run at once; 0 means one.
-	Workers int
+// Tools run the programs of problem packages on a judging stack: its
+// sandbox runs every program, its compiler compiles validators,
+// generators and solutions, its grader judges solutions in Stress, and
+// its configuration gives the languages, the solutions folder and how
+// many programs run at once. Tools are safe for concurrent use.
+type Tools struct {
+	*engine.Engine
 }
 
 // ToolLimits returns the limits validators and generators run under: they
@@ -73,11 +67,13 @@ func ToolLimits() runner.Limits {
 	}
 }
 
-func (k *Kit) workers() int { return max(k.Workers, 1) }
+// workers is how many programs run at once: the configuration's workers,
+// at least one.
+func (tl *Tools) workers() int { return max(tl.Config.Workers, 1) }
 
 // goLanguage returns the language that compiles validators and generators.
-func (k *Kit) goLanguage() (*compile.Language, error) {
-	l, ok := k.Config.Languages["go"]
+func (tl *Tools) goLanguage() (*compile.Language, error) {
+	l, ok := tl.Config.Languages["go"]
 	if !ok {
 		return nil, errors.New("no go language in the languages configuration (validators and generators are Go programs)")
 	}
@@ -87,16 +83,16 @@ func (k *Kit) goLanguage() (*compile.Language, error) {
 // CompileGo compiles a single-file Go program such as validator/main.go.
 // A compile error is returned as an error naming the file, with the
 // compiler's first lines.
-func (k *Kit) CompileGo(ctx context.Context, src string) (*compile.Program, compile.Compilation, error) {
-	lang, err := k.goLanguage()
+func (tl *Tools) CompileGo(ctx context.Context, src string) (*compile.Program, compile.Compilation, error) {
+	lang, err := tl.goLanguage()
 	if err != nil {
 		return nil, compile.Compilation{}, err
 	}
-	return k.compile(ctx, lang, src)
+	return tl.compile(ctx, lang, src)
 }
 
-func (k *Kit) compile(ctx context.Context, lang *compile.Language, src string) (*compile.Program, compile.Compilation, error) {
-	prog, comp, err := k.Compiler.Compile(ctx, lang, src)
+func (tl *Tools) compile(ctx context.Context, lang *compile.Language, src string) (*compile.Program, compile.Compilation, error) {
+	prog, comp, err := tl.Compiler.Compile(ctx, lang, src)
 	if err != nil {
 		if ctx.Err() != nil {
 			return nil, comp, ctx.Err()
@@ -110,12 +106,12 @@ func (k *Kit) compile(ctx context.Context, lang *compile.Language, src string) (
 }
 
 // run runs prog with extra arguments.
-func (k *Kit) run(ctx context.Context, prog *compile.Program, args []string, stdin, stdout string, lim runner.Limits) (runner.Result, error) {
+func (tl *Tools) run(ctx context.Context, prog *compile.Program, args []string, stdin, stdout string, lim runner.Limits) (runner.Result, error) {
 	spec := prog.Spec(stdin, stdout, lim)
 	if len(args) > 0 {
 		spec.Args = append(slices.Clone(spec.Args), args...)
 	}
-	res, err := k.Sandbox.Run(ctx, spec)
+	res, err := tl.Sandbox.Run(ctx, spec)
 	if err != nil {
 		if ctx.Err() != nil {
 			return res, ctx.Err()
@@ -143,14 +139,14 @@ type Validation struct {
 }
 
 // Validate runs a compiled validator on the input file.
-func (k *Kit) Validate(ctx context.Context, validator *compile.Program, input string) (Validation, error) {
-	return k.ValidateExit(ctx, validator, input, 0)
+func (tl *Tools) Validate(ctx context.Context, validator *compile.Program, input string) (Validation, error) {
+	return tl.ValidateExit(ctx, validator, input, 0)
 }
 
 // ValidateExit is Validate for a validator whose exit status valid (0, or
 // InputValidatorValid for an input_validator program) means valid.
-func (k *Kit) ValidateExit(ctx context.Context, validator *compile.Program, input string, valid int) (Validation, error) {
-	res, err := k.run(ctx, validator, nil, input, "", ToolLimits())
+func (tl *Tools) ValidateExit(ctx context.Context, validator *compile.Program, input string, valid int) (Validation, error) {
+	res, err := tl.run(ctx, validator, nil, input, "", ToolLimits())
 	if err != nil {
 		return Validation{}, err
 	}
@@ -176,8 +172,8 @@ func (k *Kit) ValidateExit(ctx context.Context, validator *compile.Program, inpu
 // Generate runs a compiled generator as `generator <seed> [args]`, writing
 // the input it prints to out. A generator that does not exit 0 is an
 // error naming the seed and arguments.
-func (k *Kit) Generate(ctx context.Context, gen *compile.Program, seed uint64, args []string, out string) (runner.Result, error) {
-	res, err := k.run(ctx, gen, append([]string{strconv.FormatUint(seed, 10)}, args...), "", out, ToolLimits())
+func (tl *Tools) Generate(ctx context.Context, gen *compile.Program, seed uint64, args []string, out string) (runner.Result, error) {
+	res, err := tl.run(ctx, gen, append([]string{strconv.FormatUint(seed, 10)}, args...), "", out, ToolLimits())
 	if err != nil {
 		return res, err
 	}
@@ -200,9 +196,9 @@ func GenCall(seed uint64, args []string) string {
 // Solve runs a compiled solution of p on the input file under the
 // problem's limits, writing its output to out. A run that does not end
 // well is an error saying how (its verdict and message).
-func (k *Kit) Solve(ctx context.Context, p *problem.Problem, prog *compile.Program, input, out string) (runner.Result, error) {
+func (tl *Tools) Solve(ctx context.Context, p *problem.Problem, prog *compile.Program, input, out string) (runner.Result, error) {
 	lim := grade.Limits(p, prog.Language)
-	res, err := k.run(ctx, prog, nil, input, out, lim)
+	res, err := tl.run(ctx, prog, nil, input, out, lim)
 	if err != nil {
 		return res, err
 	}

@@ -11,6 +11,7 @@ import (
 
 	"github.com/puzzlejudge/judge/core/problem"
 	"github.com/puzzlejudge/judge/internal/fileutil"
+	"github.com/puzzlejudge/judge/internal/pool"
 )
 
 // MissingOutputs returns the names of p's test inputs that have no
@@ -40,12 +41,12 @@ func MissingOutputs(p *problem.Problem) ([]string, error) {
 // none: each input is validated and the reference solution's output
 // written as tests/NAME.out. If any input fails, nothing is written. It
 // returns the tests completed.
-func (k *Kit) Fill(ctx context.Context, p *problem.Problem) ([]Added, error) {
+func (tl *Tools) Fill(ctx context.Context, p *problem.Problem) ([]Added, error) {
 	names, err := MissingOutputs(p)
 	if err != nil || len(names) == 0 {
 		return nil, err
 	}
-	t, err := k.prepare(ctx, p, false)
+	t, err := tl.prepare(ctx, p, false)
 	if err != nil {
 		return nil, err
 	}
@@ -54,9 +55,9 @@ func (k *Kit) Fill(ctx context.Context, p *problem.Problem) ([]Added, error) {
 		return nil, &InternalError{fmt.Errorf("create staging folder: %w", err)}
 	}
 	defer os.RemoveAll(stage)
-	err = forEach(ctx, len(names), k.workers(), func(ctx context.Context, i int) error {
+	err = pool.Run(ctx, len(names), tl.workers(), func(ctx context.Context, i int) error {
 		in := testPath(p, names[i], ".in")
-		return k.check(ctx, p, t, in, filepath.Join(stage, strconv.Itoa(i)+".out"), in)
+		return tl.check(ctx, p, t, in, filepath.Join(stage, strconv.Itoa(i)+".out"), in)
 	})
 	if err != nil {
 		return nil, err

@@ -17,17 +17,17 @@ const InputValidatorValid = 42
 // its input_validator program in the language of its extension. It
 // returns the program and the exit status that means valid (0 or
 // InputValidatorValid); nil when the problem has no validator.
-func (k *Kit) CompileValidator(ctx context.Context, p *problem.Problem) (*compile.Program, int, compile.Compilation, error) {
+func (tl *Tools) CompileValidator(ctx context.Context, p *problem.Problem) (*compile.Program, int, compile.Compilation, error) {
 	switch {
 	case p.Validator != "":
-		prog, comp, err := k.CompileGo(ctx, filepath.Join(p.Validator, "main.go"))
+		prog, comp, err := tl.CompileGo(ctx, filepath.Join(p.Validator, "main.go"))
 		return prog, 0, comp, err
 	case p.InputValidator != "":
-		lang, err := k.Config.Language(p.InputValidator, "")
+		lang, err := tl.Config.Language(p.InputValidator, "")
 		if err != nil {
 			return nil, 0, compile.Compilation{}, fmt.Errorf("input_validator: %w", err)
 		}
-		prog, comp, err := k.compile(ctx, lang, p.InputValidator)
+		prog, comp, err := tl.compile(ctx, lang, p.InputValidator)
 		return prog, InputValidatorValid, comp, err
 	}
 	return nil, 0, compile.Compilation{}, nil

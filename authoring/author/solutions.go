@@ -33,14 +33,14 @@ type Solution struct {
 }
 
 // SolutionsDir returns the folder of p's solutions: solutions/<slug>.
-func (k *Kit) SolutionsDir(p *problem.Problem) string {
-	return filepath.Join(k.Config.SolutionsDir, p.Slug)
+func (tl *Tools) SolutionsDir(p *problem.Problem) string {
+	return filepath.Join(tl.Config.SolutionsDir, p.Slug)
 }
 
 // Solutions lists the solutions of p; see ListSolutions.
-func (k *Kit) Solutions(p *problem.Problem) ([]Solution, []string) {
-	return ListSolutions(k.SolutionsDir(p), func(file string) (*compile.Language, error) {
-		return k.Config.Language(file, "")
+func (tl *Tools) Solutions(p *problem.Problem) ([]Solution, []string) {
+	return ListSolutions(tl.SolutionsDir(p), func(file string) (*compile.Language, error) {
+		return tl.Config.Language(file, "")
 	})
 }
 
@@ -151,9 +151,9 @@ func folderRank(s Solution) int {
 }
 
 // Reference picks the reference solution of p among its solutions.
-func (k *Kit) Reference(p *problem.Problem) (Solution, error) {
-	sols, _ := k.Solutions(p)
-	return Reference(p, k.SolutionsDir(p), sols)
+func (tl *Tools) Reference(p *problem.Problem) (Solution, error) {
+	sols, _ := tl.Solutions(p)
+	return Reference(p, tl.SolutionsDir(p), sols)
 }
 
 // Reference picks the reference solution of p among sols, the solutions

@@ -6,13 +6,14 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
-	"sync"
 
 	"github.com/puzzlejudge/judge/core/compile"
 	"github.com/puzzlejudge/judge/core/grade"
 	"github.com/puzzlejudge/judge/core/problem"
 	"github.com/puzzlejudge/judge/core/verdict"
+	"github.com/puzzlejudge/judge/internal/pool"
 )
 
 // StressOptions say what Stress compares.
@@ -63,6 +64,10 @@ type StressResult struct {
 	dir          string
 }
 
+// errDisagree is how an input the solutions disagree on stops Stress's
+// pool.
+var errDisagree = errors.New("the solutions disagree")
+
 // Close removes the files of the result.
 func (r *StressResult) Close() error { return os.RemoveAll(r.dir) }
 
@@ -70,7 +75,7 @@ func (r *StressResult) Close() error { return os.RemoveAll(r.dir) }
 // it has one) to two solutions and checks the output of the one under test
 // against the other's with the problem's checker. It stops at the first
 // disagreement in seed order.
-func (k *Kit) Stress(ctx context.Context, p *problem.Problem, opt StressOptions) (*StressResult, error) {
+func (tl *Tools) Stress(ctx context.Context, p *problem.Problem, opt StressOptions) (*StressResult, error) {
 	if opt.Iterations <= 0 {
 		return nil, fmt.Errorf("iterations must be positive, got %d", opt.Iterations)
 	}
@@ -80,36 +85,36 @@ func (k *Kit) Stress(ctx context.Context, p *problem.Problem, opt StressOptions)
 	if p.Interactive {
 		return nil, fmt.Errorf("%s: interactive problem: outputs cannot be compared; judge the solution with judge submit or judge verify", p.Dir)
 	}
-	if k.Grader == nil {
+	if tl.Grader == nil {
 		return nil, errors.New("stress: no grader")
 	}
-	lang, err := k.Config.Language(opt.Solution, "")
+	lang, err := tl.Config.Language(opt.Solution, "")
 	if err != nil {
 		return nil, err
 	}
 	against := opt.Against
 	var againstLang *compile.Language
 	if against == "" {
-		ref, err := k.Reference(p)
+		ref, err := tl.Reference(p)
 		if err != nil {
 			return nil, err
 		}
 		against, againstLang = ref.Path, ref.Language
-	} else if againstLang, err = k.Config.Language(against, ""); err != nil {
+	} else if againstLang, err = tl.Config.Language(against, ""); err != nil {
 		return nil, err
 	}
-	gen, _, err := k.CompileGo(ctx, filepath.Join(p.Generator, "main.go"))
+	gen, _, err := tl.CompileGo(ctx, filepath.Join(p.Generator, "main.go"))
 	if err != nil {
 		return nil, err
 	}
-	validator, validExit, _, err := k.CompileValidator(ctx, p)
+	validator, validExit, _, err := tl.CompileValidator(ctx, p)
 	if err != nil {
 		return nil, err
 	}
-	if _, _, err := k.compile(ctx, lang, opt.Solution); err != nil {
+	if _, _, err := tl.compile(ctx, lang, opt.Solution); err != nil {
 		return nil, err
 	}
-	againstProg, _, err := k.compile(ctx, againstLang, against)
+	againstProg, _, err := tl.compile(ctx, againstLang, against)
 	if err != nil {
 		return nil, err
 	}
@@ -129,11 +134,11 @@ func (k *Kit) Stress(ctx context.Context, p *problem.Problem, opt StressOptions)
 		}
 		d.Input = filepath.Join(idir, "input")
 		d.Expected = filepath.Join(idir, "expected")
-		if _, err := k.Generate(ctx, gen, seed, opt.Args, d.Input); err != nil {
+		if _, err := tl.Generate(ctx, gen, seed, opt.Args, d.Input); err != nil {
 			return nil, err
 		}
 		if validator != nil {
-			v, err := k.ValidateExit(ctx, validator, d.Input, validExit)
+			v, err := tl.ValidateExit(ctx, validator, d.Input, validExit)
 			if err != nil {
 				return nil, err
 			}
@@ -141,7 +146,7 @@ func (k *Kit) Stress(ctx context.Context, p *problem.Problem, opt StressOptions)
 				return nil, fmt.Errorf("generator %s printed an invalid input: %w: %s", GenCall(seed, opt.Args), ErrInvalid, v.Message)
 			}
 		}
-		ares, err := k.run(ctx, againstProg, nil, d.Input, d.Expected, grade.Limits(p, againstLang))
+		ares, err := tl.run(ctx, againstProg, nil, d.Input, d.Expected, grade.Limits(p, againstLang))
 		if err != nil {
 			return nil, err
 		}
@@ -151,7 +156,7 @@ func (k *Kit) Stress(ctx context.Context, p *problem.Problem, opt StressOptions)
 		}
 		q := *p
 		q.Tests = []problem.Test{{Name: "seed-" + strconv.FormatUint(seed, 10), Input: d.Input, Output: d.Expected}}
-		rep, err := k.Grader.Grade(ctx, grade.Submission{Problem: &q, Source: opt.Solution, Language: lang}, grade.Options{OutputDir: idir})
+		rep, err := tl.Grader.Grade(ctx, grade.Submission{Problem: &q, Source: opt.Solution, Language: lang}, grade.Options{OutputDir: idir})
 		if err != nil {
 			return nil, err
 		}
@@ -169,54 +174,36 @@ func (k *Kit) Stress(ctx context.Context, p *problem.Problem, opt StressOptions)
 		return d, nil
 	}
 
-	var (
-		mu    sync.Mutex
-		next  int
-		first = opt.Iterations // lowest iteration that disagreed
-		found = map[int]*Disagreement{}
-		errs  = map[int]error{}
-		wg    sync.WaitGroup
-	)
-	for range min(k.workers(), opt.Iterations) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for {
-				mu.Lock()
-				i := next
-				next++
-				if i >= first || ctx.Err() != nil {
-					mu.Unlock()
-					return
-				}
-				mu.Unlock()
-				d, err := one(ctx, i)
-				mu.Lock()
-				if err != nil || d != nil {
-					errs[i], found[i] = err, d
-					first = min(first, i)
-				} else {
-					res.Tried = max(res.Tried, i+1)
-				}
-				mu.Unlock()
-				if err == nil && opt.OnIteration != nil {
-					opt.OnIteration()
-				}
+	// A disagreement stops the pool as a failure does; the lowest index
+	// that failed says which stands.
+	var onIteration func(i int, d *Disagreement, err error, counts bool)
+	if opt.OnIteration != nil {
+		onIteration = func(_ int, _ *Disagreement, err error, _ bool) {
+			if err == nil || errors.Is(err, errDisagree) {
+				opt.OnIteration()
 			}
-		}()
+		}
 	}
-	wg.Wait()
+	found, err := pool.Map(ctx, opt.Iterations, pool.Options[*Disagreement]{Workers: tl.workers(), Done: onIteration},
+		func(ctx context.Context, _, i int) (*Disagreement, error) {
+			d, err := one(ctx, i)
+			if err == nil && d != nil {
+				err = errDisagree
+			}
+			return d, err
+		})
 	if ctx.Err() != nil {
 		res.Close()
 		return nil, ctx.Err()
 	}
-	if first < opt.Iterations {
-		if err := errs[first]; err != nil {
-			res.Close()
-			return nil, err
-		}
+	if errors.Is(err, errDisagree) {
+		first := slices.IndexFunc(found, func(d *Disagreement) bool { return d != nil })
 		res.Disagreement, res.Tried = found[first], first+1
 		return res, nil
+	}
+	if err != nil {
+		res.Close()
+		return nil, err
 	}
 	res.Tried = opt.Iterations
 	return res, nil

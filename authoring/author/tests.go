@@ -9,11 +9,11 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
-	"sync"
 
 	"github.com/puzzlejudge/judge/core/compile"
 	"github.com/puzzlejudge/judge/core/problem"
 	"github.com/puzzlejudge/judge/internal/fileutil"
+	"github.com/puzzlejudge/judge/internal/pool"
 )
 
 // Added describes a test written to a package.
@@ -64,7 +64,7 @@ type tools struct {
 
 // prepare compiles p's validator (required), its generator (when
 // generator is true) and its reference solution.
-func (k *Kit) prepare(ctx context.Context, p *problem.Problem, generator bool) (*tools, error) {
+func (tl *Tools) prepare(ctx context.Context, p *problem.Problem, generator bool) (*tools, error) {
 	if p.Interactive {
 		return nil, fmt.Errorf("%s: interactive problem: a test's .out is the interactor's answer file, not a reference's output; write tests/NAME.in and tests/NAME.out yourself", p.Dir)
 	}
@@ -76,18 +76,18 @@ func (k *Kit) prepare(ctx context.Context, p *problem.Problem, generator bool) (
 	}
 	t := &tools{}
 	var err error
-	if t.validator, t.validExit, _, err = k.CompileValidator(ctx, p); err != nil {
+	if t.validator, t.validExit, _, err = tl.CompileValidator(ctx, p); err != nil {
 		return nil, err
 	}
 	if generator {
-		if t.generator, _, err = k.CompileGo(ctx, filepath.Join(p.Generator, "main.go")); err != nil {
+		if t.generator, _, err = tl.CompileGo(ctx, filepath.Join(p.Generator, "main.go")); err != nil {
 			return nil, err
 		}
 	}
-	if t.ref, err = k.Reference(p); err != nil {
+	if t.ref, err = tl.Reference(p); err != nil {
 		return nil, err
 	}
-	if t.refProg, _, err = k.compile(ctx, t.ref.Language, t.ref.Path); err != nil {
+	if t.refProg, _, err = tl.compile(ctx, t.ref.Language, t.ref.Path); err != nil {
 		return nil, err
 	}
 	return t, nil
@@ -95,15 +95,15 @@ func (k *Kit) prepare(ctx context.Context, p *problem.Problem, generator bool) (
 
 // check validates the input file and computes its expected output with the
 // reference solution. from names the input in errors.
-func (k *Kit) check(ctx context.Context, p *problem.Problem, t *tools, input, output, from string) error {
-	v, err := k.ValidateExit(ctx, t.validator, input, t.validExit)
+func (tl *Tools) check(ctx context.Context, p *problem.Problem, t *tools, input, output, from string) error {
+	v, err := tl.ValidateExit(ctx, t.validator, input, t.validExit)
 	if err != nil {
 		return err
 	}
 	if !v.Valid {
 		return fmt.Errorf("%s: %w: %s", from, ErrInvalid, v.Message)
 	}
-	if _, err := k.Solve(ctx, p, t.refProg, input, output); err != nil {
+	if _, err := tl.Solve(ctx, p, t.refProg, input, output); err != nil {
 		var ie *InternalError
 		if errors.As(err, &ie) || ctx.Err() != nil {
 			return err
@@ -117,7 +117,7 @@ func (k *Kit) check(ctx context.Context, p *problem.Problem, t *tools, input, ou
 // expected output computed with the reference solution, and both written
 // as tests/NAME.in and tests/NAME.out, NAME being the next free number. If
 // any input fails, nothing is written.
-func (k *Kit) AddTests(ctx context.Context, p *problem.Problem, inputs []string, opt AddOptions) ([]Added, error) {
+func (tl *Tools) AddTests(ctx context.Context, p *problem.Problem, inputs []string, opt AddOptions) ([]Added, error) {
 	if len(inputs) == 0 {
 		return nil, errors.New("no input files")
 	}
@@ -138,7 +138,7 @@ func (k *Kit) AddTests(ctx context.Context, p *problem.Problem, inputs []string,
 			return nil, fmt.Errorf("%s: not a regular file", in)
 		}
 	}
-	t, err := k.prepare(ctx, p, false)
+	t, err := tl.prepare(ctx, p, false)
 	if err != nil {
 		return nil, err
 	}
@@ -147,7 +147,7 @@ func (k *Kit) AddTests(ctx context.Context, p *problem.Problem, inputs []string,
 		return nil, &InternalError{fmt.Errorf("create staging folder: %w", err)}
 	}
 	defer os.RemoveAll(stage)
-	err = forEach(ctx, len(inputs), k.workers(), func(ctx context.Context, i int) error {
+	err = pool.Run(ctx, len(inputs), tl.workers(), func(ctx context.Context, i int) error {
 		in := filepath.Join(stage, strconv.Itoa(i)+".in")
 		data, err := os.ReadFile(inputs[i])
 		if err != nil {
@@ -156,7 +156,7 @@ func (k *Kit) AddTests(ctx context.Context, p *problem.Problem, inputs []string,
 		if err := os.WriteFile(in, data, 0o644); err != nil {
 			return &InternalError{err}
 		}
-		return k.check(ctx, p, t, in, filepath.Join(stage, strconv.Itoa(i)+".out"), inputs[i])
+		return tl.check(ctx, p, t, in, filepath.Join(stage, strconv.Itoa(i)+".out"), inputs[i])
 	})
 	if err != nil {
 		return nil, err
@@ -171,13 +171,13 @@ func (k *Kit) AddTests(ctx context.Context, p *problem.Problem, inputs []string,
 	for i := range inputs {
 		added[i] = Added{Name: names[i], From: inputs[i]}
 	}
-	return added, k.write(p, stage, added, opt.Force, nil)
+	return added, tl.write(p, stage, added, opt.Force, nil)
 }
 
 // GenTests generates opt.Count inputs with p's generator and adds them as
 // tests like AddTests, recording the seed and arguments of each in
 // tests/generated.yaml so that Regen can rebuild them.
-func (k *Kit) GenTests(ctx context.Context, p *problem.Problem, opt GenOptions) ([]Added, error) {
+func (tl *Tools) GenTests(ctx context.Context, p *problem.Problem, opt GenOptions) ([]Added, error) {
 	if opt.Count <= 0 {
 		return nil, fmt.Errorf("count must be positive, got %d", opt.Count)
 	}
@@ -192,7 +192,7 @@ func (k *Kit) GenTests(ctx context.Context, p *problem.Problem, opt GenOptions) 
 			seed = max(seed, r.Seed+1)
 		}
 	}
-	t, err := k.prepare(ctx, p, true)
+	t, err := tl.prepare(ctx, p, true)
 	if err != nil {
 		return nil, err
 	}
@@ -201,13 +201,13 @@ func (k *Kit) GenTests(ctx context.Context, p *problem.Problem, opt GenOptions) 
 		return nil, &InternalError{fmt.Errorf("create staging folder: %w", err)}
 	}
 	defer os.RemoveAll(stage)
-	err = forEach(ctx, opt.Count, k.workers(), func(ctx context.Context, i int) error {
+	err = pool.Run(ctx, opt.Count, tl.workers(), func(ctx context.Context, i int) error {
 		s := seed + uint64(i)
 		in := filepath.Join(stage, strconv.Itoa(i)+".in")
-		if _, err := k.Generate(ctx, t.generator, s, opt.Args, in); err != nil {
+		if _, err := tl.Generate(ctx, t.generator, s, opt.Args, in); err != nil {
 			return err
 		}
-		return k.check(ctx, p, t, in, filepath.Join(stage, strconv.Itoa(i)+".out"), "generator "+GenCall(s, opt.Args))
+		return tl.check(ctx, p, t, in, filepath.Join(stage, strconv.Itoa(i)+".out"), "generator "+GenCall(s, opt.Args))
 	})
 	if err != nil {
 		return nil, err
@@ -227,7 +227,7 @@ func (k *Kit) GenTests(ctx context.Context, p *problem.Problem, opt GenOptions) 
 	if err != nil {
 		return nil, err
 	}
-	return added, k.write(p, stage, added, false, gen)
+	return added, tl.write(p, stage, added, false, gen)
 }
 
 // Regen rebuilds every test recorded in tests/generated.yaml: it runs the
@@ -235,7 +235,7 @@ func (k *Kit) GenTests(ctx context.Context, p *problem.Problem, opt GenOptions) 
 // computes the expected output with the reference solution. Unless check
 // is set, it writes the files that changed. It reports, for every test,
 // what changed.
-func (k *Kit) Regen(ctx context.Context, p *problem.Problem, check bool) ([]Regenerated, error) {
+func (tl *Tools) Regen(ctx context.Context, p *problem.Problem, check bool) ([]Regenerated, error) {
 	entries, err := ReadGenerated(p.Dir)
 	if err != nil {
 		if errors.Is(err, fs.ErrNotExist) {
@@ -243,7 +243,7 @@ func (k *Kit) Regen(ctx context.Context, p *problem.Problem, check bool) ([]Rege
 		}
 		return nil, err
 	}
-	t, err := k.prepare(ctx, p, true)
+	t, err := tl.prepare(ctx, p, true)
 	if err != nil {
 		return nil, err
 	}
@@ -252,23 +252,21 @@ func (k *Kit) Regen(ctx context.Context, p *problem.Problem, check bool) ([]Rege
 		return nil, &InternalError{fmt.Errorf("create staging folder: %w", err)}
 	}
 	defer os.RemoveAll(stage)
-	out := make([]Regenerated, len(entries))
-	err = forEach(ctx, len(entries), k.workers(), func(ctx context.Context, i int) error {
+	out, err := pool.Map(ctx, len(entries), pool.Options[Regenerated]{Workers: tl.workers()}, func(ctx context.Context, _, i int) (Regenerated, error) {
 		e := entries[i]
 		in := filepath.Join(stage, strconv.Itoa(i)+".in")
 		exp := filepath.Join(stage, strconv.Itoa(i)+".out")
-		if _, err := k.Generate(ctx, t.generator, e.Seed, e.Args, in); err != nil {
-			return fmt.Errorf("test %s: %w", e.Name, err)
+		if _, err := tl.Generate(ctx, t.generator, e.Seed, e.Args, in); err != nil {
+			return Regenerated{}, fmt.Errorf("test %s: %w", e.Name, err)
 		}
-		if err := k.check(ctx, p, t, in, exp, fmt.Sprintf("test %s: generator %s", e.Name, GenCall(e.Seed, e.Args))); err != nil {
-			return err
+		if err := tl.check(ctx, p, t, in, exp, fmt.Sprintf("test %s: generator %s", e.Name, GenCall(e.Seed, e.Args))); err != nil {
+			return Regenerated{}, err
 		}
-		out[i] = Regenerated{
+		return Regenerated{
 			Name:          e.Name,
 			InputChanged:  !sameFiles(in, testPath(p, e.Name, ".in")),
 			OutputChanged: !sameFiles(exp, testPath(p, e.Name, ".out")),
-		}
-		return nil
+		}, nil
 	})
 	if err != nil {
 		return nil, err
@@ -294,7 +292,7 @@ func (k *Kit) Regen(ctx context.Context, p *problem.Problem, check bool) ([]Rege
 // write moves the staged tests i.in and i.out into the package as
 // added[i].Name, with generated.yaml's new content when gen is not nil.
 // It fills in the paths of added.
-func (k *Kit) write(p *problem.Problem, stage string, added []Added, force bool, gen []byte) error {
+func (tl *Tools) write(p *problem.Problem, stage string, added []Added, force bool, gen []byte) error {
 	b := &Batch{}
 	for i := range added {
 		a := &added[i]
@@ -375,48 +373,4 @@ func nextNames(p *problem.Problem, n int) ([]string, error) {
 		}
 	}
 	return names, nil
-}
-
-// forEach calls f for i in [0, n) on up to workers goroutines. After a
-// failure no new call starts; it returns the error of the lowest i that
-// failed, or the context's error.
-func forEach(ctx context.Context, n, workers int, f func(ctx context.Context, i int) error) error {
-	var (
-		mu     sync.Mutex
-		next   int
-		failed bool
-		errs   = make([]error, n)
-		wg     sync.WaitGroup
-	)
-	for range min(workers, n) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for {
-				mu.Lock()
-				i := next
-				next++
-				if i >= n || failed || ctx.Err() != nil {
-					mu.Unlock()
-					return
-				}
-				mu.Unlock()
-				if err := f(ctx, i); err != nil {
-					mu.Lock()
-					errs[i], failed = err, true
-					mu.Unlock()
-				}
-			}
-		}()
-	}
-	wg.Wait()
-	if ctx.Err() != nil {
-		return ctx.Err()
-	}
-	for _, err := range errs {
-		if err != nil {
-			return err
-		}
-	}
-	return nil
 }

@@ -2,12 +2,12 @@ package author
 
 import (
 	"context"
-	"github.com/puzzlejudge/judge/core/compile"
 	"os"
 	"path/filepath"
 	"testing"
 
 	"github.com/puzzlejudge/judge/core/config"
+	"github.com/puzzlejudge/judge/core/engine"
 	"github.com/puzzlejudge/judge/runner"
 )
 
@@ -58,20 +58,16 @@ func TestValidate(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	sb, err := runner.New(runner.Config{Mode: cfg.Sandbox})
+	eng, err := engine.Open(cfg, engine.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer sb.Close()
-	k := &Kit{
-		Config:   cfg,
-		Sandbox:  sb,
-		Compiler: &compile.Compiler{Sandbox: sb, CacheDir: cfg.CacheDir, ConfigDir: cfg.Dir, Limits: cfg.Compile},
-	}
+	defer eng.Close()
+	tl := &Tools{Engine: eng}
 	dir := t.TempDir()
 	src := filepath.Join(dir, "main.go")
 	writeFiles(t, dir, map[string]string{"main.go": modeValidator})
-	prog, _, err := k.CompileGo(context.Background(), src)
+	prog, _, err := tl.CompileGo(context.Background(), src)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -92,7 +88,7 @@ func TestValidate(t *testing.T) {
 		t.Run(tt.input, func(t *testing.T) {
 			in := filepath.Join(t.TempDir(), "t.in")
 			writeFiles(t, filepath.Dir(in), map[string]string{"t.in": tt.input + "\n"})
-			v, err := k.Validate(context.Background(), prog, in)
+			v, err := tl.Validate(context.Background(), prog, in)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -12,6 +12,7 @@ import (
 	"github.com/puzzlejudge/judge/authoring/verify"
 	"github.com/puzzlejudge/judge/core/compile"
 	"github.com/puzzlejudge/judge/core/config"
+	"github.com/puzzlejudge/judge/core/engine"
 	"github.com/puzzlejudge/judge/core/grade"
 	"github.com/puzzlejudge/judge/runner"
 )
@@ -38,7 +39,7 @@ var shared struct {
 
 // newKit returns the author's tools for the problems and solutions under
 // root.
-func newKit(t *testing.T, root string) *author.Kit {
+func newKit(t *testing.T, root string) *author.Tools {
 	t.Helper()
 	shared.once.Do(func() {
 		shared.cfg, shared.err = config.Load("../../configs/judge.yaml", nil)
@@ -55,13 +56,12 @@ func newKit(t *testing.T, root string) *author.Kit {
 	cfg.ProblemsDir = filepath.Join(root, "problems")
 	cfg.SolutionsDir = filepath.Join(root, "solutions")
 	comp := &compile.Compiler{Sandbox: shared.sandbox, CacheDir: cfg.CacheDir, ConfigDir: cfg.Dir, Limits: cfg.Compile}
-	return &author.Kit{
+	return &author.Tools{Engine: &engine.Engine{
 		Config:   &cfg,
 		Sandbox:  shared.sandbox,
 		Compiler: comp,
 		Grader:   &grade.Grader{Sandbox: shared.sandbox, Compiler: comp, Workers: 1, CheckerLanguage: cfg.Languages["go"]},
-		Workers:  2,
-	}
+	}}
 }
 
 // copyFixture copies testdata's problems and solutions into a new

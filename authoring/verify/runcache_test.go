@@ -113,7 +113,7 @@ func TestStopsAtFirstFailure(t *testing.T) {
 }
 
 // verifyCached verifies one package with the run cache store.
-func verifyCached(t *testing.T, kit *author.Kit, store *runcache.Store, workers int, pkg string) *verify.Report {
+func verifyCached(t *testing.T, kit *author.Tools, store *runcache.Store, workers int, pkg string) *verify.Report {
 	t.Helper()
 	v := &verify.Verifier{Kit: kit, Workers: workers, RunCache: store}
 	rep, err := v.Verify(context.Background(), []string{pkg})

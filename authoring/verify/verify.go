@@ -66,7 +66,7 @@ const defaultSeeds = 3
 // Verifier verifies problem packages.
 type Verifier struct {
 	// Kit gives the configuration, sandbox and compiler.
-	Kit *author.Kit
+	Kit *author.Tools
 	// Workers is how many boxes are kept busy at once; 0 means the
 	// configuration's workers.
 	Workers int
@@ -201,7 +201,7 @@ func (v *Verifier) Verify(ctx context.Context, dirs []string) (*Report, error) {
 
 // run is the state of one Verify call.
 type run struct {
-	kit     *author.Kit
+	kit     *author.Tools
 	grader  *grade.Grader
 	tmp     string
 	workers int

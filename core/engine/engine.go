@@ -1,7 +1,8 @@
 // Package engine assembles the judging stack from a configuration: the
 // sandbox, the compiler with its cache, and the grader. The command line,
 // the service and its workers all judge through one Engine, so the stack
-// is built in one place only.
+// is built in one place only; the authoring tools run on it too, and
+// OpenSandbox opens its sandbox alone, for judge doctor.
 package engine
 
 import (
@@ -44,7 +45,7 @@ func Open(cfg *config.Config, opt Options) (*Engine, error) {
 	if opt.Workers > 0 {
 		workers = opt.Workers
 	}
-	sb, err := runner.New(runner.Config{Mode: cfg.Sandbox, WorkDir: cfg.BoxDir, Disk: cfg.BoxDisk, Idle: workers + 1})
+	sb, err := runner.New(sandboxConfig(cfg, workers+1))
 	if err != nil {
 		return nil, fmt.Errorf("open sandbox: %w", err)
 	}

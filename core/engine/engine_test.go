@@ -4,12 +4,14 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"slices"
 	"testing"
 
 	"github.com/puzzlejudge/judge/core/config"
 	"github.com/puzzlejudge/judge/core/grade"
 	"github.com/puzzlejudge/judge/core/problem"
 	"github.com/puzzlejudge/judge/core/verdict"
+	"github.com/puzzlejudge/judge/runner"
 )
 
 func TestOpenNoConfig(t *testing.T) {
@@ -70,5 +72,44 @@ func TestOpenGrades(t *testing.T) {
 		if rep.Verdict != tc.want {
 			t.Errorf("%s: verdict %s (%s), want %s", tc.source, rep.Verdict, rep.Error, tc.want)
 		}
+	}
+}
+
+// TestOpenSandbox checks that the sandbox opened alone is the mode the
+// configuration asks for and that it runs a program.
+func TestOpenSandbox(t *testing.T) {
+	if _, err := OpenSandbox(nil); err == nil {
+		t.Fatal("OpenSandbox(nil) succeeded; want an error")
+	}
+	cfg, err := config.Load(filepath.Join("..", "..", config.DefaultPath), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		mode runner.Mode
+		want []runner.Mode
+	}{
+		{runner.ModeBasic, []runner.Mode{runner.ModeBasic}},
+		{runner.ModeAuto, []runner.Mode{runner.ModeFull, runner.ModeBasic}},
+	} {
+		t.Run(string(tc.mode), func(t *testing.T) {
+			c := *cfg
+			c.Sandbox = tc.mode
+			sb, err := OpenSandbox(&c)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer sb.Close()
+			if got := sb.Info().Mode; !slices.Contains(tc.want, got) {
+				t.Errorf("mode %s, want one of %v", got, tc.want)
+			}
+			res, err := sb.Run(context.Background(), runner.Spec{Args: []string{"/bin/sh", "-c", "exit 3"}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if res.Status != runner.Exited || res.ExitCode != 3 {
+				t.Errorf("run ended %v with %d, want exit 3", res.Status, res.ExitCode)
+			}
+		})
 	}
 }

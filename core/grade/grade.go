@@ -17,7 +17,6 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/puzzlejudge/judge/core/checker"
@@ -28,6 +27,7 @@ import (
 	"github.com/puzzlejudge/judge/core/scoring"
 	"github.com/puzzlejudge/judge/core/verdict"
 	"github.com/puzzlejudge/judge/internal/fileutil"
+	"github.com/puzzlejudge/judge/internal/pool"
 	"github.com/puzzlejudge/judge/runner"
 )
 
@@ -319,17 +319,15 @@ func (g *Grader) checker(ctx context.Context, p *problem.Problem) (checker.Check
 	return checker.New(p.Checker, checker.Custom{Sandbox: g.Sandbox, Program: prog})
 }
 
+// errStop is how a failed test stops the pool of runTests with
+// StopOnFail.
+var errStop = errors.New("a test failed")
+
 // runTests runs the tests on up to g.Workers workers, static validation
 // test cases by static. With StopOnFail, tests after a failure are not
-// started, and those running are stopped.
+// started, and those running are stopped: their results are dropped.
 func (g *Grader) runTests(ctx context.Context, prog *compile.Program, chk checker.Checker, static *staticJudge, tests []problem.Test,
 	runLim, lim runner.Limits, outs *outputs, opt Options) []TestResult {
-	results := make([]TestResult, len(tests))
-	workers := max(g.Workers, 1)
-	var mu sync.Mutex
-	firstFail := len(tests)
-	cancels := make([]context.CancelFunc, len(tests))
-	next := 0
 	var inOrder *InOrder[TestResult]
 	if opt.OnTestInOrder != nil {
 		inOrder = NewInOrder(func(r TestResult) bool {
@@ -337,53 +335,30 @@ func (g *Grader) runTests(ctx context.Context, prog *compile.Program, chk checke
 			return !opt.StopOnFail || r.Verdict == verdict.AC
 		})
 	}
-	var wg sync.WaitGroup
-	for w := 0; w < workers; w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for {
-				mu.Lock()
-				i := next
-				next++
-				if i >= len(tests) || i > firstFail || ctx.Err() != nil {
-					mu.Unlock()
-					return
-				}
-				tctx, cancel := context.WithCancel(ctx)
-				cancels[i] = cancel
-				mu.Unlock()
-				var r TestResult
-				if tests[i].Static {
-					r = static.run(tctx, tests[i])
-				} else {
-					r = g.cachedTest(tctx, prog, chk, tests[i], runLim, lim, outs, w, opt)
-				}
-				cancel()
-				mu.Lock()
-				stopped := tctx.Err() != nil && ctx.Err() == nil && i > firstFail
-				if !stopped {
-					results[i] = r
-				}
-				if opt.StopOnFail && r.Verdict != verdict.AC && !stopped && i < firstFail {
-					firstFail = i
-					for j := i + 1; j < len(tests); j++ {
-						if cancels[j] != nil {
-							cancels[j]()
-						}
-					}
-				}
-				mu.Unlock()
-				if !stopped && opt.OnTest != nil {
-					opt.OnTest(r)
-				}
-				if !stopped && inOrder != nil && ctx.Err() == nil {
-					inOrder.Put(i, r)
-				}
-			}
-		}()
+	done := func(i int, r TestResult, _ error, counts bool) {
+		if !counts && ctx.Err() == nil {
+			return // stopped: an earlier test failed
+		}
+		if opt.OnTest != nil {
+			opt.OnTest(r)
+		}
+		if inOrder != nil && ctx.Err() == nil {
+			inOrder.Put(i, r)
+		}
 	}
-	wg.Wait()
+	results, _ := pool.Map(ctx, len(tests), pool.Options[TestResult]{Workers: g.Workers, CancelLater: true, Done: done},
+		func(tctx context.Context, w, i int) (TestResult, error) {
+			var r TestResult
+			if tests[i].Static {
+				r = static.run(tctx, tests[i])
+			} else {
+				r = g.cachedTest(tctx, prog, chk, tests[i], runLim, lim, outs, w, opt)
+			}
+			if opt.StopOnFail && r.Verdict != verdict.AC {
+				return r, errStop
+			}
+			return r, nil
+		})
 	return results
 }
 
