@@ -94,14 +94,14 @@ func (b *backend) Submit(ctx context.Context, who api.Principal, in api.NewSubmi
 	}
 	// Queued before the job exists, so that a worker's start cannot come
 	// first.
-	b.hub.publish(sub.ID, sub.Gen, "state", stateData(api.StateQueued, 0))
+	b.hub.publish(sub.ID, sub.Gen, api.Event{Name: "state", Data: stateData(api.StateQueued, 0)})
 	if err := b.q.publish(ctx, sub, sub.PackageHash); err != nil {
 		if isQueueFull(err) {
 			c, cerr := b.st.Cancel(context.WithoutCancel(ctx), sub.ID)
 			if cerr != nil {
 				return api.Submission{}, fmt.Errorf("queue full, and cancelling %s failed: %w", sub.ID, cerr)
 			}
-			b.hub.publish(c.ID, c.Gen, "verdict", viewData(apiSub(c)))
+			b.hub.publish(c.ID, c.Gen, verdictEvent(c))
 			return api.Submission{}, api.ErrQueueFull
 		}
 		// The row is queued: the sweeper publishes it again.
@@ -193,7 +193,7 @@ func (b *backend) Cancel(ctx context.Context, id string) error {
 	if err != nil {
 		return storeErr(err)
 	}
-	b.hub.publish(s.ID, s.Gen, "verdict", viewData(apiSub(s)))
+	b.hub.publish(s.ID, s.Gen, verdictEvent(s))
 	return nil
 }
 
@@ -216,7 +216,7 @@ func (b *backend) Rejudge(ctx context.Context, id string) (api.Submission, error
 	if err != nil {
 		return api.Submission{}, storeErr(err)
 	}
-	b.hub.publish(s.ID, s.Gen, "state", stateData(api.StateQueued, 0))
+	b.hub.publish(s.ID, s.Gen, api.Event{Name: "state", Data: stateData(api.StateQueued, 0)})
 	// A failed publish leaves the row queued for the sweeper.
 	_ = b.q.publish(ctx, s, s.PackageHash)
 	return apiSub(s), nil
@@ -304,23 +304,19 @@ func (b *backend) Events(ctx context.Context, id, lastID string) (<-chan api.Eve
 // replay makes the events of a done submission from its stored report:
 // state, compile, every test, verdict, numbered as the live ones are.
 func replay(sub api.Submission, gen, after int) []api.Event {
-	var rep struct {
-		Compile json.RawMessage   `json:"compile"`
-		Tests   []json.RawMessage `json:"tests"`
-	}
-	_ = json.Unmarshal(sub.Report, &rep)
 	var evs []api.Event
-	add := func(name string, data []byte) {
-		evs = append(evs, api.Event{ID: eventID(sub.Gen, len(evs)+1), Name: name, Data: data})
+	add := func(ev api.Event) {
+		ev.ID = eventID(sub.Gen, len(evs)+1)
+		evs = append(evs, ev)
 	}
-	add("state", stateData(api.StateJudging, sub.Attempt))
-	if len(rep.Compile) > 0 {
-		add("compile", rep.Compile)
+	add(api.Event{Name: "state", Data: stateData(api.StateJudging, sub.Attempt)})
+	if rep := sub.Report; rep != nil {
+		add(compileEvent(&rep.Compile))
+		for i := range rep.Tests {
+			add(api.Event{Name: "test", Test: &rep.Tests[i]})
+		}
 	}
-	for _, t := range rep.Tests {
-		add("test", t)
-	}
-	add("verdict", viewData(sub))
+	add(api.Event{Name: "verdict", Result: &sub})
 	if gen == sub.Gen && after > 0 && after < len(evs) {
 		// Resuming: the verdict carries the whole report in any case.
 		return evs[after:]
@@ -337,10 +333,17 @@ func stateData(state string, attempt int) []byte {
 	return b
 }
 
-// viewData is a verdict event's JSON: the submission as GET shows it.
+// verdictEvent is the verdict event of a submission done.
+func verdictEvent(s store.Submission) api.Event {
+	done := apiSub(s)
+	return api.Event{Name: "verdict", Result: &done}
+}
+
+// viewData is a done submission's whole view as JSON, encoded once for
+// its verdict event and the requests waiting for it (see
+// api.Submission.Encoded).
 func viewData(s api.Submission) []byte {
-	b, _ := json.Marshal(api.View(s))
-	return b
+	return api.Encode(api.Show(feedback.Viewer{Admin: true}, s))
 }
 
 func (b *backend) Problems(ctx context.Context) ([]api.Problem, error) { return b.cat.Problems(ctx) }

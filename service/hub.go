@@ -8,6 +8,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/puzzlejudge/judge/core/judging"
 	"github.com/puzzlejudge/judge/service/api"
 )
 
@@ -31,7 +32,7 @@ type feed struct {
 	listeners map[chan struct{}]bool
 	done      time.Time // when the verdict came; zero before
 	// result is the done submission of the verdict finish added (its
-	// Encoded the verdict event's data); nil for other verdicts.
+	// Encoded its whole view's JSON); nil for other verdicts.
 	result *api.Submission
 }
 
@@ -53,26 +54,27 @@ func parseEventID(id string) (gen, n int, ok bool) {
 	return gen, n, err1 == nil && err2 == nil && gen > 0 && n >= 0
 }
 
-// publish appends an event of generation gen of submission id and wakes
-// its listeners. Events of an older generation than the feed's are
-// dropped; a newer generation starts the feed over.
-func (h *hub) publish(id string, gen int, name string, data []byte) {
+// publish appends an event of generation gen of submission id (its ID
+// is the hub's to give) and wakes its listeners. Events of an older
+// generation than the feed's are dropped; a newer generation starts the
+// feed over.
+func (h *hub) publish(id string, gen int, ev api.Event) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
-	h.add(id, gen, name, data)
+	h.add(id, gen, ev)
 }
 
 // publishTest publishes the event of test number index (from 0) of the
 // current attempt, only when it is the next row: a live event lost on
 // the way must not shift the rows after it (the verdict brings the
 // missing ones from the report, in order).
-func (h *hub) publishTest(id string, gen, index int, data []byte) {
+func (h *hub) publishTest(id string, gen, index int, test *judging.TestResult) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	if f := h.subs[id]; f == nil || f.gen != gen || f.tests() != index {
 		return
 	}
-	h.add(id, gen, "test", data)
+	h.add(id, gen, api.Event{Name: "test", Test: test})
 }
 
 // tests counts the test rows of the current attempt.
@@ -90,7 +92,7 @@ func (f *feed) tests() int {
 }
 
 // add is publish with mu held.
-func (h *hub) add(id string, gen int, name string, data []byte) {
+func (h *hub) add(id string, gen int, ev api.Event) {
 	f := h.subs[id]
 	if f == nil {
 		f = &feed{gen: gen, listeners: map[chan struct{}]bool{}}
@@ -105,13 +107,14 @@ func (h *hub) add(id string, gen int, name string, data []byte) {
 	if !f.done.IsZero() {
 		return // one verdict per generation; later events are repeats
 	}
-	f.events = append(f.events, api.Event{ID: eventID(gen, len(f.events)+1), Name: name, Data: data})
-	if name == "verdict" {
+	ev.ID = eventID(gen, len(f.events)+1)
+	f.events = append(f.events, ev)
+	if ev.Name == "verdict" {
 		f.done = h.now()
 		h.gc()
 	}
 	for ch, verdictOnly := range f.listeners {
-		if verdictOnly && name != "verdict" {
+		if verdictOnly && ev.Name != "verdict" {
 			continue
 		}
 		select {
@@ -121,12 +124,12 @@ func (h *hub) add(id string, gen int, name string, data []byte) {
 	}
 }
 
-// finish ends generation gen of submission id with its verdict. The
-// compile and test events of the last attempt that live delivery has not
-// brought (lost, or still on the way) are added from the final report
-// first, under one lock, so a follower sees every row before the verdict
-// and none twice.
-func (h *hub) finish(id string, gen int, compile json.RawMessage, tests []json.RawMessage, result api.Submission) {
+// finish ends generation gen of submission id with its verdict, result
+// (the done submission, its report rep). The compile and test events of
+// the last attempt that live delivery has not brought (lost, or still on
+// the way) are added from the report first, under one lock, so a
+// follower sees every row before the verdict and none twice.
+func (h *hub) finish(id string, gen int, rep *judging.Report, result api.Submission) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	haveCompile, haveTests := false, 0
@@ -142,20 +145,31 @@ func (h *hub) finish(id string, gen int, compile json.RawMessage, tests []json.R
 			}
 		}
 	}
-	if !haveCompile && len(compile) > 0 && string(compile) != "null" {
-		h.add(id, gen, "compile", compile)
+	var tests []judging.TestResult
+	if rep != nil {
+		if !haveCompile {
+			h.add(id, gen, compileEvent(&rep.Compile))
+		}
+		tests = rep.Tests
 	}
-	for _, t := range tests[min(haveTests, len(tests)):] {
-		h.add(id, gen, "test", t)
+	for i := min(haveTests, len(tests)); i < len(tests); i++ {
+		h.add(id, gen, api.Event{Name: "test", Test: &tests[i]})
 	}
 	f := h.subs[id]
 	if f != nil && f.gen == gen && !f.done.IsZero() {
 		return // one verdict per generation
 	}
-	h.add(id, gen, "verdict", result.Encoded)
+	h.add(id, gen, api.Event{Name: "verdict", Result: &result})
 	if f = h.subs[id]; f != nil && f.gen == gen {
 		f.result = &result
 	}
+}
+
+// compileEvent is the event of a compile step, its JSON encoded once for
+// every follower.
+func compileEvent(c *judging.CompileReport) api.Event {
+	data, _ := json.Marshal(c)
+	return api.Event{Name: "compile", Data: data}
 }
 
 // result is the done submission whose verdict finish added for id's

@@ -1,18 +1,22 @@
 package service
 
 import (
-	"encoding/json"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/puzzlejudge/judge/core/judging"
 	"github.com/puzzlejudge/judge/service/api"
 )
 
 // TestHubFinish: the verdict brings the compile and test rows live
 // delivery missed, after those it brought, each once, numbered on.
 func TestHubFinish(t *testing.T) {
-	tests := []json.RawMessage{[]byte(`{"name":"1"}`), []byte(`{"name":"2"}`), []byte(`{"name":"3"}`)}
+	rep := &judging.Report{Compile: judging.CompileReport{OK: true}, Tests: []judging.TestResult{{Name: "1"}, {Name: "2"}, {Name: "3"}}}
+	tests := rep.Tests
+	state := api.Event{Name: "state"}
+	compile := api.Event{Name: "compile", Data: []byte(`{}`)}
+	test := func(i int) api.Event { return api.Event{Name: "test", Test: &tests[i]} }
 	for _, tc := range []struct {
 		name string
 		live func(h *hub)
@@ -20,27 +24,27 @@ func TestHubFinish(t *testing.T) {
 	}{
 		{"nothing live", func(h *hub) {}, "1.1 compile, 1.2 test, 1.3 test, 1.4 test, 1.5 verdict"},
 		{"some live", func(h *hub) {
-			h.publish("s", 1, "state", nil)
-			h.publish("s", 1, "compile", []byte(`{}`))
-			h.publish("s", 1, "test", tests[0])
+			h.publish("s", 1, state)
+			h.publish("s", 1, compile)
+			h.publish("s", 1, test(0))
 		}, "1.1 state, 1.2 compile, 1.3 test, 1.4 test, 1.5 test, 1.6 verdict"},
 		{"all live", func(h *hub) {
-			h.publish("s", 1, "compile", []byte(`{}`))
-			for _, x := range tests {
-				h.publish("s", 1, "test", x)
+			h.publish("s", 1, compile)
+			for i := range tests {
+				h.publish("s", 1, test(i))
 			}
 		}, "1.1 compile, 1.2 test, 1.3 test, 1.4 test, 1.5 verdict"},
 		{"an older generation held", func(h *hub) {
-			h.publish("s", 0, "test", tests[0])
-			h.publish("s", 0, "test", tests[1])
+			h.publish("s", 0, test(0))
+			h.publish("s", 0, test(1))
 		}, "1.1 compile, 1.2 test, 1.3 test, 1.4 test, 1.5 verdict"},
 		{"a second attempt", func(h *hub) {
-			h.publish("s", 1, "state", nil)
-			h.publish("s", 1, "compile", []byte(`{}`))
-			h.publish("s", 1, "test", tests[0])
-			h.publish("s", 1, "test", tests[1])
-			h.publish("s", 1, "state", nil)
-			h.publish("s", 1, "compile", []byte(`{}`))
+			h.publish("s", 1, state)
+			h.publish("s", 1, compile)
+			h.publish("s", 1, test(0))
+			h.publish("s", 1, test(1))
+			h.publish("s", 1, state)
+			h.publish("s", 1, compile)
 		}, "1.1 state, 1.2 compile, 1.3 test, 1.4 test, 1.5 state, 1.6 compile, 1.7 test, 1.8 test, 1.9 test, 1.10 verdict"},
 		{"late rows after the verdict", func(h *hub) {}, "1.1 compile, 1.2 test, 1.3 test, 1.4 test, 1.5 verdict"},
 	} {
@@ -49,8 +53,8 @@ func TestHubFinish(t *testing.T) {
 		if h.finished("s") {
 			t.Errorf("%s: finished before the verdict", tc.name)
 		}
-		h.finish("s", 1, []byte(`{"ok":true}`), tests, api.Submission{ID: "s", State: api.StateDone, Encoded: []byte(`{"verdict":"AC"}`)})
-		h.publish("s", 1, "test", tests[2]) // too late: dropped
+		h.finish("s", 1, rep, api.Submission{ID: "s", State: api.StateDone, Encoded: []byte(`{"verdict":"AC"}`)})
+		h.publish("s", 1, test(2)) // too late: dropped
 		evs, gen := h.since("s", 1, 0)
 		var got []string
 		for _, ev := range evs {
@@ -67,11 +71,11 @@ func TestHubFinish(t *testing.T) {
 		}
 		// A repeated final changes nothing; a new generation has no
 		// result until its own verdict.
-		h.finish("s", 1, nil, tests, api.Submission{ID: "s", State: api.StateDone, Encoded: []byte(`{"verdict":"WA"}`)})
+		h.finish("s", 1, rep, api.Submission{ID: "s", State: api.StateDone, Encoded: []byte(`{"verdict":"WA"}`)})
 		if r, _ := h.result("s"); string(r.Encoded) != `{"verdict":"AC"}` {
 			t.Errorf("%s: a repeated final replaced the result with %s", tc.name, r.Encoded)
 		}
-		h.publish("s", 2, "state", nil)
+		h.publish("s", 2, state)
 		if r, ok := h.result("s"); ok {
 			t.Errorf("%s: generation 2 has generation 1's result %s", tc.name, r.Encoded)
 		}
@@ -95,7 +99,7 @@ func TestHubListen(t *testing.T) {
 		}
 	}
 	for _, name := range []string{"state", "compile", "test"} {
-		h.publish("s", 1, name, []byte(`{}`))
+		h.publish("s", 1, api.Event{Name: name, Data: []byte(`{}`)})
 		if !woken(all) {
 			t.Errorf("a %s event did not wake the listener of every event", name)
 		}
@@ -103,7 +107,7 @@ func TestHubListen(t *testing.T) {
 			t.Errorf("a %s event woke the listener of the verdict", name)
 		}
 	}
-	h.finish("s", 1, nil, nil, api.Submission{ID: "s", State: api.StateDone, Encoded: []byte(`{"verdict":"AC"}`)})
+	h.finish("s", 1, nil, api.Submission{ID: "s", State: api.StateDone, Encoded: []byte(`{"verdict":"AC"}`)})
 	if !woken(all) || !woken(verdict) {
 		t.Error("the verdict did not wake both listeners")
 	}

@@ -2,7 +2,6 @@ package service
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"log/slog"
@@ -210,14 +209,10 @@ func (j *jobs) publish(ctx context.Context, sub store.Submission, hash string) e
 // (remote workers', and the give-up's), localSink with this process's
 // worker's.
 func (j *jobs) apply(ctx context.Context, f queue.Final) error {
-	data, err := json.Marshal(f.Report)
-	if err != nil {
-		return fmt.Errorf("report of %s: %w", f.SubmissionID, err)
-	}
 	ctx, cancel := context.WithTimeout(ctx, 10*time.Second)
 	defer cancel()
 	sub, applied, err := j.st.ApplyResultGet(ctx, f.SubmissionID, int(f.Gen), store.Result{
-		Verdict: string(f.Report.Verdict), Report: data, Error: f.Report.Error, Attempt: f.Attempt,
+		Verdict: string(f.Report.Verdict), Report: f.Report, Error: f.Report.Error, Attempt: f.Attempt,
 	})
 	if err != nil {
 		j.log.Warn("applier", "submission", f.SubmissionID, "err", err)
@@ -236,15 +231,11 @@ func (j *jobs) applied(sub store.Submission) {
 	if j.metrics != nil {
 		j.metrics.Judged(sub.Language, sub.Verdict, timeBetween(sub.StartedAt, sub.FinishedAt), sub.FinishedAt.Sub(sub.QueuedAt))
 	}
-	var rep struct {
-		Compile json.RawMessage   `json:"compile"`
-		Tests   []json.RawMessage `json:"tests"`
-	}
-	_ = json.Unmarshal(sub.Report, &rep)
-	// Encoded once: the verdict event and every waiting request send it.
+	// Encoded once: the verdict event and every waiting request send it
+	// to those who see it whole.
 	done := apiSub(sub)
 	done.Encoded = viewData(done)
-	j.hub.finish(id, sub.Gen, rep.Compile, rep.Tests, done)
+	j.hub.finish(id, sub.Gen, sub.Report, done)
 }
 
 // live handles one live event: progress goes to the hub, and the start
@@ -255,19 +246,19 @@ func (j *jobs) live(ev queue.Event) {
 	gen := int(ev.Gen)
 	switch ev.Kind {
 	case queue.KindState:
-		j.hub.publish(ev.SubmissionID, gen, "state", stateData(api.StateJudging, ev.Attempt))
+		j.hub.publish(ev.SubmissionID, gen, api.Event{Name: "state", Data: stateData(api.StateJudging, ev.Attempt)})
 		j.marksMu.Lock()
 		if !j.closed {
 			j.marks.Go(func() { j.markJudging(ev) })
 		}
 		j.marksMu.Unlock()
 	case queue.KindCompile:
-		if data, err := json.Marshal(ev.Compile); err == nil && ev.Compile != nil {
-			j.hub.publish(ev.SubmissionID, gen, "compile", data)
+		if ev.Compile != nil {
+			j.hub.publish(ev.SubmissionID, gen, compileEvent(ev.Compile))
 		}
 	case queue.KindTest:
-		if data, err := json.Marshal(ev.Test); err == nil && ev.Test != nil {
-			j.hub.publishTest(ev.SubmissionID, gen, ev.TestIndex, data)
+		if ev.Test != nil {
+			j.hub.publishTest(ev.SubmissionID, gen, ev.TestIndex, ev.Test)
 		}
 	}
 }

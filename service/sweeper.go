@@ -2,7 +2,6 @@ package service
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"log/slog"
@@ -77,18 +76,13 @@ func (s *sweeper) sweep(ctx context.Context) (int, error) {
 
 // unjudgeable ends a submission whose problem is gone as IE.
 func (s *sweeper) unjudgeable(ctx context.Context, sub store.Submission, why error) error {
-	rep, err := json.Marshal(grade.Report{Problem: sub.Problem, Language: sub.Language, Verdict: verdict.IE, Tests: []grade.TestResult{}, Error: why.Error()})
-	if err != nil {
-		return err
-	}
-	applied, err := s.st.ApplyResult(ctx, sub.ID, sub.Gen, store.Result{Verdict: string(verdict.IE), Report: rep, Error: why.Error()})
+	rep := &grade.Report{Problem: sub.Problem, Language: sub.Language, Verdict: verdict.IE, Tests: []grade.TestResult{}, Error: why.Error()}
+	done, applied, err := s.st.ApplyResultGet(ctx, sub.ID, sub.Gen, store.Result{Verdict: string(verdict.IE), Report: rep, Error: why.Error()})
 	if err != nil {
 		return fmt.Errorf("submission %s: %w", sub.ID, err)
 	}
 	if applied {
-		if done, err := s.st.Get(ctx, sub.ID); err == nil {
-			s.hub.publish(done.ID, done.Gen, "verdict", viewData(apiSub(done)))
-		}
+		s.hub.publish(done.ID, done.Gen, verdictEvent(done))
 	}
 	return nil
 }

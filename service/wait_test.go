@@ -43,7 +43,7 @@ func TestWaitTakesTheCallersRead(t *testing.T) {
 				}
 				done := read
 				done.State, done.Gen, done.Verdict = api.StateDone, gen, "AC"
-				b.hub.finish(read.ID, gen, nil, nil, done)
+				b.hub.finish(read.ID, gen, nil, done)
 			}
 			wctx, cancel := context.WithTimeout(ctx, 200*time.Millisecond)
 			defer cancel()

@@ -16,17 +16,14 @@
 // its judgemessage.txt, a native checker's message and stderr excerpts
 // reach them on samples only. The problem's Level widens this.
 //
-// The functions work on the JSON the service stores and sends (grade's
-// Report contract): a secret test keeps only the fields listed in
-// secretFields, so a field added to the report later is withheld until
-// it is listed there.
+// The Viewer's methods work on the report as data (package judging) and
+// return what the viewer sees, whose JSON is what the service sends: a
+// secret test becomes a HiddenTest, a struct of the fields a contestant
+// may see, so a field added to judging.TestResult later is withheld
+// until HiddenTest lists it.
 package feedback
 
-import (
-	"bytes"
-	"encoding/json"
-	"fmt"
-)
+import "fmt"
 
 // Level is a problem's feedback setting: how much of its tests a
 // contestant sees.
@@ -80,102 +77,3 @@ type Viewer struct {
 
 // Full reports whether the viewer sees every report whole.
 func (v Viewer) Full() bool { return v.Admin || v.Level == All }
-
-// secretFields are the fields of a test a contestant sees when the test
-// is not shown in full.
-var secretFields = []string{"name", "verdict", "time_ms", "wall_ms", "memory_kb", "sample", "score"}
-
-// TeamMessageField is the test field that holds a Kattis output
-// validator's teammessage.txt; a contestant gets it as the message of a
-// test not shown in full.
-const TeamMessageField = "team_message"
-
-// Test returns a test's JSON (a test of a report, or the data of a live
-// test event) as v may see it while the submission is being judged.
-func (v Viewer) Test(test json.RawMessage) json.RawMessage {
-	if v.Full() {
-		return test
-	}
-	var t map[string]json.RawMessage
-	if json.Unmarshal(test, &t) != nil {
-		return json.RawMessage(`{}`)
-	}
-	if isSample(t) {
-		return test
-	}
-	return encode(hide(t))
-}
-
-// Report returns a report's JSON, or a submission's view that holds a
-// report's fields at its top level, as v may see it: its tests as Test
-// says, and with FirstFailure the first failing one whole. Anything else
-// of the report (compile output, limits, score, groups, the judge's own
-// error, which is about the package, a test's failure being in that
-// test's message) is unchanged.
-func (v Viewer) Report(report json.RawMessage) json.RawMessage {
-	if v.Full() || len(report) == 0 {
-		return report
-	}
-	var r map[string]json.RawMessage
-	if json.Unmarshal(report, &r) != nil {
-		return json.RawMessage(`{}`)
-	}
-	if raw, ok := r["tests"]; ok {
-		var tests []map[string]json.RawMessage
-		if json.Unmarshal(raw, &tests) != nil {
-			tests = nil
-		}
-		failed := false
-		for i, t := range tests {
-			if isSample(t) {
-				continue
-			}
-			if v.Level == FirstFailure && !failed && !accepted(t) {
-				failed = true
-				continue
-			}
-			tests[i] = hide(t)
-		}
-		if tests == nil {
-			tests = []map[string]json.RawMessage{}
-		}
-		r["tests"] = encode(tests)
-	}
-	return encode(r)
-}
-
-// hide keeps of a test what a contestant sees of a secret one.
-func hide(t map[string]json.RawMessage) map[string]json.RawMessage {
-	out := make(map[string]json.RawMessage, len(secretFields)+1)
-	for _, k := range secretFields {
-		if x, ok := t[k]; ok {
-			out[k] = x
-		}
-	}
-	msg := json.RawMessage(`""`)
-	if m, ok := t[TeamMessageField]; ok {
-		var s string
-		if json.Unmarshal(m, &s) == nil {
-			msg = m
-		}
-	}
-	out["message"] = msg
-	return out
-}
-
-func isSample(t map[string]json.RawMessage) bool {
-	return bytes.Equal(bytes.TrimSpace(t["sample"]), []byte("true"))
-}
-
-func accepted(t map[string]json.RawMessage) bool {
-	return bytes.Equal(bytes.TrimSpace(t["verdict"]), []byte(`"AC"`))
-}
-
-// encode is json.Marshal of a value that always encodes.
-func encode(v any) json.RawMessage {
-	b, err := json.Marshal(v)
-	if err != nil {
-		return json.RawMessage(`{}`)
-	}
-	return b
-}

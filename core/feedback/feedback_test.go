@@ -3,8 +3,11 @@ package feedback
 import (
 	"encoding/json"
 	"reflect"
+	"sort"
 	"strings"
 	"testing"
+
+	"github.com/puzzlejudge/judge/core/judging"
 )
 
 // A report as grade writes it: a sample and three secret tests, the
@@ -17,7 +20,17 @@ const reportJSON = `{"problem":"p","verdict":"WA","compile":{"ok":true,"output":
 {"name":"3","verdict":"WA","time_ms":10,"wall_ms":11,"memory_kb":12,"exit_code":0,"signal":"","message":"judge: the number was 99","team_message":"too small","diff":{"Line":1,"Text":"- 1 | 99"},"score":0}
 ],"score":null}`
 
-func tests(t *testing.T, raw json.RawMessage) []map[string]any {
+// report is reportJSON as data.
+func report(t *testing.T) *judging.Report {
+	t.Helper()
+	var r judging.Report
+	if err := json.Unmarshal([]byte(reportJSON), &r); err != nil {
+		t.Fatal(err)
+	}
+	return &r
+}
+
+func tests(t *testing.T, raw []byte) []map[string]any {
 	t.Helper()
 	var r struct {
 		Tests []map[string]any `json:"tests"`
@@ -38,10 +51,12 @@ func hidden(name, verdict string, time, wall, mem float64, msg string, extra ...
 }
 
 func TestReport(t *testing.T) {
-	var whole []map[string]any
-	if err := json.Unmarshal([]byte(`[`+strings.SplitN(strings.SplitN(reportJSON, `"tests":[`, 2)[1], `],"score"`, 2)[0]+`]`), &whole); err != nil {
+	// A test whole is as judging.Report encodes it.
+	encoded, err := json.Marshal(report(t))
+	if err != nil {
 		t.Fatal(err)
 	}
+	whole := tests(t, encoded)
 	sample := whole[0]
 	h1 := hidden("1", "AC", 4, 5, 6, "")
 	h2 := hidden("2", "RE", 7, 8, 9, "")
@@ -59,7 +74,10 @@ func TestReport(t *testing.T) {
 		{"user, first-failure", Viewer{Level: FirstFailure}, []map[string]any{sample, h1, whole[2], h3}},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
-			got := tt.v.Report(json.RawMessage(reportJSON))
+			got, err := json.Marshal(tt.v.Report(report(t)))
+			if err != nil {
+				t.Fatal(err)
+			}
 			if gt := tests(t, got); !reflect.DeepEqual(gt, tt.want) {
 				t.Errorf("tests\n got %v\nwant %v", gt, tt.want)
 			}
@@ -76,7 +94,7 @@ func TestReport(t *testing.T) {
 }
 
 func TestTest(t *testing.T) {
-	secret := `{"name":"2","verdict":"RE","time_ms":7,"wall_ms":8,"memory_kb":9,"exit_code":77,"signal":"SIGUSR1","message":"exit 77: secret","diff":null,"output":"x"}`
+	secret := `{"name":"2","verdict":"RE","time_ms":7,"wall_ms":8,"memory_kb":9,"exit_code":77,"signal":"SIGUSR1","message":"exit 77: secret","diff":{"Text":"x"}}`
 	sample := `{"name":"s","verdict":"WA","message":"expected 3","sample":true,"diff":{"Text":"- 1 | 3"}}`
 	for _, tt := range []struct {
 		name        string
@@ -92,19 +110,107 @@ func TestTest(t *testing.T) {
 		{"first-failure, secret", Viewer{Level: FirstFailure}, secret, `{"memory_kb":9,"message":"","name":"2","time_ms":7,"verdict":"RE","wall_ms":8}`, false},
 		{"samples, sample", Viewer{Level: Samples}, sample, "", true},
 		{"default, sample", Viewer{}, sample, "", true},
-		{"samples, team message", Viewer{}, `{"name":"3","verdict":"WA","message":"judge only","team_message":"for you"}`, `{"message":"for you","name":"3","verdict":"WA"}`, false},
-		{"samples, not JSON", Viewer{}, `{"name":`, `{}`, false},
+		{"samples, team message", Viewer{}, `{"name":"3","verdict":"WA","message":"judge only","team_message":"for you"}`, `{"message":"for you","name":"3","verdict":"WA","time_ms":0,"wall_ms":0,"memory_kb":0}`, false},
+		{"samples, score", Viewer{}, `{"name":"3","verdict":"WA","score":0,"exit_code":1}`, `{"message":"","name":"3","verdict":"WA","time_ms":0,"wall_ms":0,"memory_kb":0,"score":0}`, false},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
-			got := string(tt.v.Test(json.RawMessage(tt.in)))
-			want := tt.want
-			if tt.sameAsGiven {
-				want = tt.in
+			var in judging.TestResult
+			if err := json.Unmarshal([]byte(tt.in), &in); err != nil {
+				t.Fatal(err)
 			}
-			if got != want {
+			got, err := json.Marshal(tt.v.Test(in))
+			if err != nil {
+				t.Fatal(err)
+			}
+			want := []byte(tt.want)
+			if tt.sameAsGiven {
+				want, _ = json.Marshal(in)
+			}
+			var g, w any
+			if json.Unmarshal(got, &g) != nil || json.Unmarshal(want, &w) != nil || !reflect.DeepEqual(g, w) {
 				t.Errorf("got  %s\nwant %s", got, want)
 			}
 		})
+	}
+}
+
+// TestHiddenAllowList: of a secret test with every field set, a
+// contestant gets exactly the fields HiddenTest lists, the message being
+// the team message: a field judging.TestResult gains later is absent
+// until it is listed.
+func TestHiddenAllowList(t *testing.T) {
+	var full judging.TestResult
+	fill(reflect.ValueOf(&full).Elem())
+	full.Sample = false
+	full.Verdict = "WA"
+	full.TeamMessage, full.Message = "team", "judge"
+	got, err := json.Marshal(Viewer{}.Test(full))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var m map[string]any
+	if err := json.Unmarshal(got, &m); err != nil {
+		t.Fatal(err)
+	}
+	var keys []string
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	if strings.Join(keys, " ") != "memory_kb message name score time_ms verdict wall_ms" || m["message"] != "team" {
+		t.Errorf("a contestant sees %s", got)
+	}
+}
+
+// fill sets every field of v, recursively, to something not zero.
+func fill(v reflect.Value) {
+	switch v.Kind() {
+	case reflect.Struct:
+		for i := range v.NumField() {
+			if v.Type().Field(i).IsExported() {
+				fill(v.Field(i))
+			}
+		}
+	case reflect.Pointer:
+		v.Set(reflect.New(v.Type().Elem()))
+		fill(v.Elem())
+	case reflect.Slice:
+		v.Set(reflect.MakeSlice(v.Type(), 1, 1))
+		fill(v.Index(0))
+	case reflect.String:
+		v.SetString("x")
+	case reflect.Bool:
+		v.SetBool(true)
+	case reflect.Int, reflect.Int64, reflect.Int32:
+		v.SetInt(7)
+	case reflect.Float64:
+		v.SetFloat(7)
+	}
+}
+
+// TestReportTestsKey: a report without tests (null) stays null for a
+// viewer who sees it whole and is an empty list for the others, as the
+// service has always answered.
+func TestReportTestsKey(t *testing.T) {
+	r := &judging.Report{Verdict: "CE"}
+	for _, tt := range []struct {
+		v    Viewer
+		want string
+	}{{Viewer{Admin: true}, "null"}, {Viewer{Level: All}, "null"}, {Viewer{}, "[]"}, {Viewer{Level: FirstFailure}, "[]"}} {
+		got, err := json.Marshal(tt.v.Report(r))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var m map[string]json.RawMessage
+		if err := json.Unmarshal(got, &m); err != nil {
+			t.Fatal(err)
+		}
+		if string(m["tests"]) != tt.want {
+			t.Errorf("%+v: tests %s, want %s", tt.v, m["tests"], tt.want)
+		}
+	}
+	if (Viewer{}).Report(nil) != nil {
+		t.Error("a viewer sees a report where there is none")
 	}
 }
 

@@ -77,22 +77,22 @@ func asError(err error) *Error {
 	return Errorf(http.StatusInternalServerError, "", "%v", err)
 }
 
-// writeJSON answers with v as JSON.
 // writeView writes a submission as View shows it: the bytes the backend
 // encoded, when it did, as writeJSON would have written them. Handlers
 // call Server.writeView, which applies the viewer's feedback first.
-func writeView(w http.ResponseWriter, status int, sub Submission) {
-	if len(sub.Encoded) == 0 {
-		writeJSON(w, status, View(sub))
+func writeView(w http.ResponseWriter, status int, s Shown) {
+	if len(s.Encoded) == 0 {
+		writeJSON(w, status, NewView(s))
 		return
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.Header().Set("X-Content-Type-Options", "nosniff")
 	w.WriteHeader(status)
-	_, _ = w.Write(sub.Encoded)
+	_, _ = w.Write(s.Encoded)
 	_, _ = w.Write([]byte("\n"))
 }
 
+// writeJSON answers with v as JSON.
 func writeJSON(w http.ResponseWriter, status int, v any) {
 	w.Header().Set("Content-Type", "application/json")
 	w.Header().Set("X-Content-Type-Options", "nosniff")

@@ -66,7 +66,7 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request) {
 				return
 			}
 			_ = rc.SetWriteDeadline(time.Now().Add(s.opt.WriteTimeout))
-			if writeEvent(w, seenEvent(v, ev)) != nil || rc.Flush() != nil {
+			if writeEvent(w, ev, eventData(v, ev)) != nil || rc.Flush() != nil {
 				return
 			}
 			if ev.Name == "verdict" {
@@ -88,15 +88,16 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request) {
 	}
 }
 
-// writeEvent writes one event; data lines never hold a raw newline (JSON
-// escapes them), and the id and name are the backend's own.
-func writeEvent(w http.ResponseWriter, ev Event) error {
+// writeEvent writes one event with its data as the viewer sees it; data
+// lines never hold a raw newline (JSON escapes them), and the id and name
+// are the backend's own.
+func writeEvent(w http.ResponseWriter, ev Event, data []byte) error {
 	var b bytes.Buffer
 	if ev.ID != "" {
 		fmt.Fprintf(&b, "id: %s\n", oneLine(ev.ID))
 	}
 	fmt.Fprintf(&b, "event: %s\n", oneLine(ev.Name))
-	for _, line := range bytes.Split(ev.Data, []byte("\n")) {
+	for _, line := range bytes.Split(data, []byte("\n")) {
 		fmt.Fprintf(&b, "data: %s\n", bytes.TrimSuffix(line, []byte("\r")))
 	}
 	b.WriteString("\n")

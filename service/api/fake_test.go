@@ -15,6 +15,8 @@ import (
 	"time"
 
 	"github.com/puzzlejudge/judge/core/feedback"
+	"github.com/puzzlejudge/judge/core/judging"
+	"github.com/puzzlejudge/judge/core/verdict"
 )
 
 // fakeBackend is an in-memory Backend for the handlers' tests: tokens,
@@ -115,12 +117,12 @@ func (f *fakeBackend) put(user, problem string) string {
 }
 
 // finish judges a submission: done with verdict and a report of one test.
-func (f *fakeBackend) finish(id, verdict string) {
+func (f *fakeBackend) finish(id string, v verdict.Verdict) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	sub := f.subs[id]
-	sub.State, sub.Verdict, sub.Attempt = StateDone, verdict, 1
-	sub.Report = json.RawMessage(`{"verdict":"` + verdict + `","tests":[{"name":"1","verdict":"` + verdict + `"}]}`)
+	sub.State, sub.Verdict, sub.Attempt = StateDone, string(v), 1
+	sub.Report = &judging.Report{Verdict: v, Tests: []judging.TestResult{{Name: "1", Verdict: v}}}
 	sub.FinishedAt = sub.CreatedAt.Add(time.Second)
 	close(f.done[id])
 }

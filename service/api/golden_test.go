@@ -145,29 +145,28 @@ func encodings(t *testing.T, v feedback.Viewer, c viewCase) map[string]json.RawM
 	s := c.Sub
 	sub := Submission{ID: s.ID, User: s.User, Problem: s.Problem, Language: s.Language, Filename: s.Filename,
 		State: s.State, Gen: s.Gen, Attempt: s.Attempt, Verdict: s.Verdict, Error: s.Error,
-		CreatedAt: s.CreatedAt, StartedAt: s.StartedAt, FinishedAt: s.FinishedAt}
-	if c.Report != nil {
-		sub.Report = mustJSON(t, c.Report)
+		CreatedAt: s.CreatedAt, StartedAt: s.StartedAt, FinishedAt: s.FinishedAt, Report: c.Report}
+	out := map[string]json.RawMessage{
+		"view": mustJSON(t, NewView(Show(v, sub))),
+		"list": mustJSON(t, listed{View: NewView(Show(v, sub))}),
 	}
-	out := map[string]json.RawMessage{"view": mustJSON(t, View(seen(v, sub)))}
-	item := View(seen(v, sub))
-	delete(item, "tests")
-	out["list"] = mustJSON(t, item)
 	if sub.State != StateDone {
 		return out
 	}
-	out["verdict"] = seenEvent(v, Event{Name: "verdict", Data: mustJSON(t, View(sub))}).Data
-	var rep struct {
-		Compile json.RawMessage   `json:"compile"`
-		Tests   []json.RawMessage `json:"tests"`
-	}
-	_ = json.Unmarshal(sub.Report, &rep)
-	if len(rep.Compile) > 0 {
-		out["compile"] = rep.Compile
+	// The backend's encoding of the whole view, as a verdict event of a
+	// result just applied carries it.
+	done := sub
+	done.Encoded = Encode(Show(feedback.Viewer{Admin: true}, sub))
+	out["verdict"] = eventData(v, Event{Name: "verdict", Result: &done})
+	if plain := eventData(v, Event{Name: "verdict", Result: &sub}); !bytes.Equal(plain, out["verdict"]) {
+		t.Errorf("%s seen by %+v: the verdict encoded by the backend is %s, encoded again %s", c.Name, v, out["verdict"], plain)
 	}
 	var tests []json.RawMessage
-	for _, tr := range rep.Tests {
-		tests = append(tests, seenEvent(v, Event{Name: "test", Data: tr}).Data)
+	if c.Report != nil {
+		out["compile"] = mustJSON(t, c.Report.Compile)
+		for _, tr := range c.Report.Tests {
+			tests = append(tests, eventData(v, Event{Name: "test", Test: &tr}))
+		}
 	}
 	out["tests"] = mustJSON(t, tests)
 	return out

@@ -96,7 +96,7 @@ func (s *Server) postBatch(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	key := r.Header.Get("Idempotency-Key")
-	out := make([]map[string]any, 0, len(in.Submissions))
+	out := make([]View, 0, len(in.Submissions))
 	for i, sub := range in.Submissions {
 		k := ""
 		if key != "" {
@@ -114,7 +114,7 @@ func (s *Server) postBatch(w http.ResponseWriter, r *http.Request) {
 			writeError(w, e)
 			return
 		}
-		out = append(out, View(s.seenBy(r.Context(), got)))
+		out = append(out, NewView(s.shownBy(r.Context(), got)))
 	}
 	writeJSON(w, http.StatusAccepted, map[string]any{"submissions": out})
 }
@@ -168,7 +168,7 @@ func (s *Server) listSubmissions(w http.ResponseWriter, r *http.Request) {
 		writeError(w, err)
 		return
 	}
-	items := make([]map[string]any, 0, len(page.Items))
+	items := make([]listed, 0, len(page.Items))
 	viewers := map[string]feedback.Viewer{}
 	for _, sub := range page.Items {
 		vw, ok := viewers[sub.Problem]
@@ -176,15 +176,21 @@ func (s *Server) listSubmissions(w http.ResponseWriter, r *http.Request) {
 			vw = s.viewer(r.Context(), sub.Problem)
 			viewers[sub.Problem] = vw
 		}
-		v := View(seen(vw, sub))
-		delete(v, "tests") // a listing stays small; the submission has them
-		items = append(items, v)
+		items = append(items, listed{View: NewView(Show(vw, sub))})
 	}
 	out := map[string]any{"submissions": items}
 	if page.Next != "" {
 		out["next"] = page.Next
 	}
 	writeJSON(w, http.StatusOK, out)
+}
+
+// listed is a submission of a listing: its view without its tests, which
+// keep a listing small (the submission has them). Tests, nearer than the
+// report's and nil, hides them.
+type listed struct {
+	View
+	Tests []feedback.Test `json:"tests,omitempty"`
 }
 
 // cancelSubmission is DELETE /api/v1/submissions/{id}: only while queued.
@@ -211,7 +217,7 @@ func (s *Server) rejudge(w http.ResponseWriter, r *http.Request) {
 		writeError(w, err)
 		return
 	}
-	writeJSON(w, http.StatusAccepted, View(s.seenBy(r.Context(), sub)))
+	writeJSON(w, http.StatusAccepted, NewView(s.shownBy(r.Context(), sub)))
 }
 
 // rejudgeProblem is POST /api/v1/problems/{slug}/rejudge (admin).
@@ -358,11 +364,11 @@ func (s *Server) Submit(ctx context.Context, who Principal, in NewSubmission, id
 }
 
 // Visible gets a submission the principal in ctx may see, as they may
-// see it (see seen).
-func (s *Server) Visible(ctx context.Context, id string) (Submission, error) {
+// see it (see Show).
+func (s *Server) Visible(ctx context.Context, id string) (Shown, error) {
 	sub, err := s.visible(ctx, id)
 	if err != nil {
-		return Submission{}, err
+		return Shown{}, err
 	}
-	return s.seenBy(ctx, sub), nil
+	return s.shownBy(ctx, sub), nil
 }

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/puzzlejudge/judge/core/feedback"
+	"github.com/puzzlejudge/judge/core/judging"
 )
 
 // Roles a token carries.
@@ -53,14 +54,15 @@ type Submission struct {
 	Gen        int
 	Attempt    int
 	Verdict    string
-	Report     json.RawMessage // the grade.Report JSON once done
+	Report     *judging.Report // the report once done, whole (see Show)
 	Error      string
 	CreatedAt  time.Time
 	StartedAt  time.Time // zero until judging starts
 	FinishedAt time.Time // zero until done
-	// Encoded, when set, is View of this submission as JSON, made once by
-	// the backend (a done submission's, when its result was applied); the
-	// API sends these bytes instead of encoding View again.
+	// Encoded, when set, is the JSON of this submission's whole view (as
+	// an admin sees it), made once by the backend (a done submission's,
+	// when its result was applied); the API sends these bytes to a viewer
+	// who sees everything instead of encoding the view again.
 	Encoded []byte
 }
 
@@ -78,11 +80,19 @@ type Page struct {
 }
 
 // Event is one Server-Sent Event of a submission: Name is state, compile,
-// test or verdict; ID resumes the stream after it (Last-Event-ID).
+// test or verdict; ID resumes the stream after it (Last-Event-ID). A test
+// event carries its Test and a verdict event its Result, which the stream
+// sends as its viewer may see them; a state or compile event carries its
+// JSON in Data, sent to every viewer as it is.
 type Event struct {
 	ID   string
 	Name string
 	Data json.RawMessage
+	// Test is a test event's result, whole.
+	Test *judging.TestResult
+	// Result is a verdict event's submission, done, whole; its Encoded,
+	// when set, is its view's JSON.
+	Result *Submission
 }
 
 // Problem is a problem as listed.

@@ -4,11 +4,16 @@ import (
 	"encoding/json"
 	"testing"
 	"time"
+
+	"github.com/puzzlejudge/judge/core/feedback"
+	"github.com/puzzlejudge/judge/core/judging"
+	"github.com/puzzlejudge/judge/core/verdict"
 )
 
 func TestView(t *testing.T) {
 	created := time.Date(2026, 11, 23, 9, 0, 0, 0, time.UTC)
-	rep := json.RawMessage(`{"problem":"a-plus-b","language":"c","verdict":"WA","tests":[{"name":"1","verdict":"WA"}],"compile":{"ok":true},"limits":{"time_ms":1000},"max_time_ms":3}`)
+	rep := &judging.Report{Problem: "a-plus-b", Language: "c", Verdict: verdict.WA, Tests: []judging.TestResult{{Name: "1", Verdict: verdict.WA}},
+		Compile: judging.CompileReport{OK: true}, Limits: judging.LimitsReport{TimeMs: 1000}, MaxTimeMs: 3}
 	for _, tc := range []struct {
 		name    string
 		sub     Submission
@@ -25,7 +30,7 @@ func TestView(t *testing.T) {
 			map[string]any{"state": "done", "verdict": "WA", "max_time_ms": 3.0, "finished_at": "2026-11-23T09:00:00.000Z"},
 			nil},
 	} {
-		b, err := json.Marshal(View(tc.sub))
+		b, err := json.Marshal(NewView(Show(feedback.Viewer{Admin: true}, tc.sub)))
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -3,13 +3,16 @@ package store
 import (
 	"bytes"
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"path/filepath"
+	"reflect"
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/puzzlejudge/judge/core/judging"
+	"github.com/puzzlejudge/judge/core/verdict"
 )
 
 // backend opens a fresh, empty store of one kind.
@@ -172,7 +175,7 @@ func TestApplyResultHasOneWinner(t *testing.T) {
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
-				rep := json.RawMessage(fmt.Sprintf(`{"verdict":"AC","by":%d}`, i))
+				rep := &judging.Report{Verdict: verdict.AC, Problem: fmt.Sprint("by ", i)}
 				ok, err := s.ApplyResult(ctx, created.ID, 1, Result{Verdict: "AC", Report: rep})
 				if err != nil {
 					t.Error(err)
@@ -197,9 +200,10 @@ func TestApplyResultHasOneWinner(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		want := fmt.Sprintf(`{"verdict":"AC","by":%d}`, winner)
-		if got.State != Done || got.Verdict != "AC" || string(got.Report) != want || got.FinishedAt.IsZero() || got.Attempt != 1 {
-			t.Fatalf("after the race: %+v (report %s, want %s)", got, got.Report, want)
+		want := fmt.Sprint("by ", winner)
+		if got.State != Done || got.Verdict != "AC" || got.Report == nil || got.Report.Problem != want || got.Report.Verdict != verdict.AC ||
+			got.FinishedAt.IsZero() || got.Attempt != 1 {
+			t.Fatalf("after the race: %+v (report %+v, want %s's)", got, got.Report, want)
 		}
 	})
 }
@@ -234,7 +238,7 @@ func TestApplyResultRecordsAttempt(t *testing.T) {
 				m, _ := s.Get(ctx, created.ID)
 				marked = m.StartedAt
 			}
-			ok, err := s.ApplyResult(ctx, created.ID, 1, Result{Verdict: "AC", Report: json.RawMessage(`{}`), Attempt: c.result})
+			ok, err := s.ApplyResult(ctx, created.ID, 1, Result{Verdict: "AC", Report: &judging.Report{}, Attempt: c.result})
 			if !ok || err != nil {
 				t.Fatalf("%s: ApplyResult = %v, %v", c.name, ok, err)
 			}
@@ -264,11 +268,11 @@ func TestRejudgeMakesOldGenerationStale(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		mustApply := func(gen int, verdict string, want bool) {
+		mustApply := func(gen int, v string, want bool) {
 			t.Helper()
-			ok, err := s.ApplyResult(ctx, c.ID, gen, Result{Verdict: verdict, Report: json.RawMessage(`{"verdict":"` + verdict + `"}`)})
+			ok, err := s.ApplyResult(ctx, c.ID, gen, Result{Verdict: v, Report: &judging.Report{Verdict: verdict.Verdict(v)}})
 			if err != nil || ok != want {
-				t.Fatalf("ApplyResult(gen %d, %s) = %v, %v; want %v", gen, verdict, ok, err, want)
+				t.Fatalf("ApplyResult(gen %d, %s) = %v, %v; want %v", gen, v, ok, err, want)
 			}
 		}
 		if ok, _ := s.MarkJudging(ctx, c.ID, 1, 1); !ok {
@@ -298,7 +302,7 @@ func TestRejudgeMakesOldGenerationStale(t *testing.T) {
 			t.Error("MarkJudging applied to a done submission")
 		}
 		got, _ := s.Get(ctx, c.ID)
-		if got.State != Done || got.Gen != 2 || got.Verdict != "AC" || string(got.Report) != `{"verdict":"AC"}` || got.Attempt != 2 {
+		if got.State != Done || got.Gen != 2 || got.Verdict != "AC" || got.Report == nil || got.Report.Verdict != verdict.AC || got.Attempt != 2 {
 			t.Fatalf("final: %+v", got)
 		}
 		r, err = s.Rejudge(ctx, c.ID, "newpkg")
@@ -326,7 +330,7 @@ func TestRejudgeProblemAndCancel(t *testing.T) {
 			ids = append(ids, c.ID)
 		}
 		// ids[0] done, ids[1] cancelled, ids[2] queued, ids[3] another problem.
-		if ok, _ := s.ApplyResult(ctx, ids[0], 1, Result{Verdict: "AC", Report: json.RawMessage(`{}`)}); !ok {
+		if ok, _ := s.ApplyResult(ctx, ids[0], 1, Result{Verdict: "AC", Report: &judging.Report{}}); !ok {
 			t.Fatal("ApplyResult did not apply")
 		}
 		cancelled, err := s.Cancel(ctx, ids[1])
@@ -616,7 +620,7 @@ func TestApplyResultGet(t *testing.T) {
 		if ok, err := s.MarkJudging(ctx, created.ID, 1, 1); !ok || err != nil {
 			t.Fatalf("MarkJudging = %v, %v", ok, err)
 		}
-		rep := json.RawMessage(`{"verdict":"WA"}`)
+		rep := &judging.Report{Verdict: verdict.WA, Tests: []judging.TestResult{{Name: "1", Verdict: verdict.WA}}}
 		cases := []struct {
 			name    string
 			gen     int
@@ -642,7 +646,7 @@ func TestApplyResultGet(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if got.State != Done || got.Verdict != c.verdict || string(got.Report) != string(rep) || got.FinishedAt.IsZero() ||
+			if got.State != Done || got.Verdict != c.verdict || got.Report != rep || !reflect.DeepEqual(stored.Report, rep) || got.FinishedAt.IsZero() ||
 				!got.FinishedAt.Equal(stored.FinishedAt) || !got.StartedAt.Equal(stored.StartedAt) || !got.CreatedAt.Equal(stored.CreatedAt) ||
 				got.User != stored.User || got.Attempt != stored.Attempt || got.Source != stored.Source {
 				t.Errorf("%s: returned %+v, stored %+v", c.name, got, stored)

@@ -1,9 +1,10 @@
 package store
 
 import (
-	"encoding/json"
 	"errors"
 	"time"
+
+	"github.com/puzzlejudge/judge/core/judging"
 )
 
 // State is where a submission is in its life: queued, judging or done.
@@ -60,12 +61,14 @@ type Submission struct {
 	Gen         int // generation: 1 at creation, +1 on every rejudge
 	Attempt     int // delivery attempt of the current generation (0 until judging)
 	Verdict     string
-	Report      json.RawMessage // the grade.Report JSON, once done
-	Error       string          // why judging failed or was cancelled
-	CreatedAt   time.Time
-	QueuedAt    time.Time // creation or the last rejudge
-	StartedAt   time.Time // zero until judging starts
-	FinishedAt  time.Time // zero until done
+	// Report is the report once done: read from its JSON once, when the
+	// row is read (nil when the row holds none, or one it cannot read).
+	Report     *judging.Report
+	Error      string // why judging failed or was cancelled
+	CreatedAt  time.Time
+	QueuedAt   time.Time // creation or the last rejudge
+	StartedAt  time.Time // zero until judging starts
+	FinishedAt time.Time // zero until done
 }
 
 // NewSubmission is what Create needs. ID may be empty: the store then
@@ -85,8 +88,9 @@ type NewSubmission struct {
 // Result is a finished judging of one generation, for ApplyResult.
 type Result struct {
 	Verdict string
-	Report  json.RawMessage
-	Error   string
+	// Report is stored as its JSON, encoded once, by the write.
+	Report *judging.Report
+	Error  string
 	// Attempt, when positive, is the attempt the result is of: it is
 	// recorded in the same write as MarkJudging would (its start is now
 	// when the start of that attempt was missed), so a final needs one

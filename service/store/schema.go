@@ -4,9 +4,9 @@ package store
 // brings a database from version i to version i+1; a released migration
 // is never edited, only followed by new ones. Times are Unix microseconds
 // (UTC) in BIGINT columns on both backends, so both scan the same way; the
-// report is the grade.Report JSON kept byte for byte as text. The two
-// backends share the text of every migration; only the type of a column
-// of bytes ({{bytes}}) differs.
+// report is the judging.Report JSON as text. The two backends share the
+// text of every migration; only the type of a column of bytes ({{bytes}})
+// differs.
 
 import "strings"
 

@@ -3,13 +3,21 @@ package store
 import (
 	"context"
 	"database/sql"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"time"
+
+	"github.com/puzzlejudge/judge/core/judging"
 )
 
 const subCols = `id, user_name, problem, pkg_hash, language, filename, source, state, gen, attempt,
 	verdict, report, error, created_at, queued_at, started_at, finished_at`
+
+// appliedCols are the columns of a row a result was just applied to: its
+// report is the result's, which the caller has.
+const appliedCols = `id, user_name, problem, pkg_hash, language, filename, source, state, gen, attempt,
+	verdict, CAST(NULL AS TEXT) AS report, error, created_at, queued_at, started_at, finished_at`
 
 // listCols leaves out the bulky source and report.
 const listCols = `id, user_name, problem, pkg_hash, language, filename, '' AS source, state, gen, attempt,
@@ -36,7 +44,7 @@ const (
 			THEN ? ELSE started_at END,
 		attempt = CASE WHEN ? > 0 AND attempt < ? THEN ? ELSE attempt END
 		WHERE id = ? AND gen = ? AND state <> 'done'`
-	qApplyGet = qApply + ` RETURNING ` + subCols
+	qApplyGet = qApply + ` RETURNING ` + appliedCols
 	// qRejudge keeps the package hash when given ''.
 	qRejudge = `UPDATE submissions SET gen = gen + 1, state = 'queued', attempt = 0, verdict = '',
 		report = NULL, error = '', queued_at = ?, started_at = NULL, finished_at = NULL,
@@ -81,13 +89,36 @@ func scanSub(row scanner) (Submission, error) {
 	}
 	s.State = State(state)
 	if report.Valid {
-		s.Report = []byte(report.String)
+		s.Report = readReport(report.String)
 	}
 	s.CreatedAt = time.UnixMicro(created).UTC()
 	s.QueuedAt = time.UnixMicro(queued).UTC()
 	s.StartedAt = fromUS(started)
 	s.FinishedAt = fromUS(finished)
 	return s, nil
+}
+
+// readReport reads a stored report, nil when it cannot: a submission
+// whose report is unreadable is shown without one.
+func readReport(text string) *judging.Report {
+	var r judging.Report
+	if json.Unmarshal([]byte(text), &r) != nil {
+		return nil
+	}
+	return &r
+}
+
+// reportText is a result's report as stored: its JSON, or NULL when it
+// has none.
+func reportText(id string, r *judging.Report) (sql.NullString, error) {
+	if r == nil {
+		return sql.NullString{}, nil
+	}
+	b, err := json.Marshal(r)
+	if err != nil {
+		return sql.NullString{}, fmt.Errorf("report of submission %s: %w", id, err)
+	}
+	return sql.NullString{String: string(b), Valid: true}, nil
 }
 
 // Create inserts a queued submission; see Store.
@@ -162,8 +193,12 @@ func (s *sqlStore) MarkJudging(ctx context.Context, id string, gen, attempt int)
 
 // ApplyResult makes a generation done, once; see Store.
 func (s *sqlStore) ApplyResult(ctx context.Context, id string, gen int, r Result) (bool, error) {
+	rep, err := reportText(id, r.Report)
+	if err != nil {
+		return false, err
+	}
 	now, a := us(s.now()), r.Attempt
-	res, err := s.exec(ctx, s.w, qApply, r.Verdict, nullStr(string(r.Report)), r.Error, now,
+	res, err := s.exec(ctx, s.w, qApply, r.Verdict, rep, r.Error, now,
 		a, a, a, now, a, a, a, id, gen)
 	if err != nil {
 		return false, fmt.Errorf("apply result to submission %s: %w", id, err)
@@ -173,8 +208,12 @@ func (s *sqlStore) ApplyResult(ctx context.Context, id string, gen int, r Result
 
 // ApplyResultGet applies a result and returns the row it left; see Store.
 func (s *sqlStore) ApplyResultGet(ctx context.Context, id string, gen int, r Result) (Submission, bool, error) {
+	rep, err := reportText(id, r.Report)
+	if err != nil {
+		return Submission{}, false, err
+	}
 	now, a := us(s.now()), r.Attempt
-	sub, err := scanSub(s.queryRow(ctx, s.w, qApplyGet, r.Verdict, nullStr(string(r.Report)), r.Error, now,
+	sub, err := scanSub(s.queryRow(ctx, s.w, qApplyGet, r.Verdict, rep, r.Error, now,
 		a, a, a, now, a, a, a, id, gen))
 	if errors.Is(err, sql.ErrNoRows) {
 		return Submission{}, false, nil
@@ -182,6 +221,7 @@ func (s *sqlStore) ApplyResultGet(ctx context.Context, id string, gen int, r Res
 	if err != nil {
 		return Submission{}, false, fmt.Errorf("apply result to submission %s: %w", id, err)
 	}
+	sub.Report = r.Report
 	return sub, true, nil
 }
 

@@ -75,7 +75,7 @@ func TestSubmissionPagesGolden(t *testing.T) {
 	var got []line
 	for _, c := range cases {
 		for _, pv := range pageViewers {
-			got = append(got, line{c.Name, pv.name, renderContent(t, pages, pageData(t, pv.v, c))})
+			got = append(got, line{c.Name, pv.name, renderContent(t, pages, pageData(pv.v, c))})
 		}
 	}
 	golden := filepath.Join("testdata", "pages.golden.jsonl")
@@ -131,32 +131,10 @@ func renderContent(t *testing.T, pages map[string]*template.Template, data submi
 var statementTests = []string{"sample/1", "secret/1"}
 
 // pageData is what the submission page of c shows v.
-func pageData(t *testing.T, v feedback.Viewer, c pageCase) submissionView {
+func pageData(v feedback.Viewer, c pageCase) submissionView {
 	s := c.Sub
 	sub := api.Submission{ID: s.ID, User: s.User, Problem: s.Problem, Language: s.Language, Filename: s.Filename,
 		State: s.State, Gen: s.Gen, Attempt: s.Attempt, Verdict: s.Verdict, Error: s.Error,
-		CreatedAt: s.CreatedAt, StartedAt: s.StartedAt, FinishedAt: s.FinishedAt}
-	if c.Report != nil {
-		b, err := json.Marshal(c.Report)
-		if err != nil {
-			t.Fatal(err)
-		}
-		sub.Report = b
-	}
-	if !v.Full() {
-		sub.Report = v.Report(sub.Report)
-	}
-	rep := parseReport(sub.Report)
-	if sub.State != api.StateDone {
-		rep = nil
-	}
-	var rows []testRow
-	if rep != nil {
-		rows = testRows(rep)
-	} else {
-		for _, name := range statementTests {
-			rows = append(rows, testRow{TestResult: judging.TestResult{Name: name}})
-		}
-	}
-	return submissionView{sub, "A plus B", rep, rows, verdictNames}
+		CreatedAt: s.CreatedAt, StartedAt: s.StartedAt, FinishedAt: s.FinishedAt, Report: c.Report}
+	return newSubmissionView(api.Show(v, sub), "A plus B", statementTests)
 }

@@ -33,8 +33,8 @@ func (h *Handler) listView(ctx context.Context, page api.Page) listView {
 		if err != nil {
 			continue
 		}
-		if rep := parseReport(full.Report); rep != nil {
-			v.Items[i].Score = rep.ScoreText()
+		if full.Report != nil {
+			v.Items[i].Score = full.Report.ScoreText()
 		}
 	}
 	return v

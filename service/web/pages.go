@@ -7,7 +7,7 @@ import (
 	"net/url"
 	"strings"
 
-	"github.com/puzzlejudge/judge/core/judging"
+	"github.com/puzzlejudge/judge/core/feedback"
 	"github.com/puzzlejudge/judge/service/api"
 )
 
@@ -161,33 +161,36 @@ func (h *Handler) submissionPage(w http.ResponseWriter, r *http.Request) {
 		h.fail(w, r, err)
 		return
 	}
-	rep := parseReport(sub.Report)
-	if sub.State != api.StateDone {
-		rep = nil
-	}
-	var rows []testRow
-	title := sub.Problem
-	if rep != nil {
-		rows = testRows(rep)
-	}
+	title, tests := sub.Problem, []string(nil)
 	if st, err := h.st.Statement(r.Context(), sub.Problem); err == nil {
-		title = st.Title
-		if rep == nil {
-			for _, name := range st.Tests {
-				rows = append(rows, testRow{TestResult: judging.TestResult{Name: name}})
-			}
-		}
+		title, tests = st.Title, st.Tests
 	}
-	h.render(w, r, http.StatusOK, "submission", "Submission "+sub.ID, submissionView{sub, title, rep, rows, verdictNames})
+	h.render(w, r, http.StatusOK, "submission", "Submission "+sub.ID, newSubmissionView(sub, title, tests))
 }
 
 // submissionView is what the submission page shows.
 type submissionView struct {
 	Sub          api.Submission
 	ProblemTitle string
-	Report       *report
+	// Report is the report as the viewer may see it, once done.
+	Report       *feedback.Report
 	Rows         []testRow
 	VerdictNames string
+}
+
+// newSubmissionView is the submission page of sub, as its viewer may see
+// it: the rows of its report's tests once done, else of the tests its
+// problem's statement lists.
+func newSubmissionView(sub api.Shown, title string, tests []string) submissionView {
+	var rows []testRow
+	if sub.Report != nil {
+		rows = testRows(sub.Report)
+	} else {
+		for _, name := range tests {
+			rows = append(rows, testRow{Name: name})
+		}
+	}
+	return submissionView{sub.Submission, title, sub.Report, rows, verdictNames}
 }
 
 // events serves a submission's event stream to the page's EventSource,

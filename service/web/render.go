@@ -10,6 +10,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/puzzlejudge/judge/core/feedback"
 	"github.com/puzzlejudge/judge/core/figures"
 	"github.com/puzzlejudge/judge/core/judging"
 	"github.com/puzzlejudge/judge/core/verdict"
@@ -108,43 +109,42 @@ func (h *Handler) fail(w http.ResponseWriter, r *http.Request, err error) {
 	h.render(w, r, status, "error", http.StatusText(status), map[string]any{"Status": status, "Message": err.Error()})
 }
 
-// report is a done submission's report as the page shows it (nil for a
-// report it cannot read).
-type report = judging.Report
-
-// testRow is a row of the submission page's tests: a test of the report,
-// one lazy judging did not run (an earlier one failed), or one still to
-// be judged.
+// testRow is a row of the submission page's tests: a test of the report
+// as its viewer may see it, one lazy judging did not run (an earlier one
+// failed), or one still to be judged.
 type testRow struct {
-	judging.TestResult
+	Name     string
+	Verdict  verdict.Verdict
+	TimeMs   int64
+	MemoryKB int64
+	// Message is the test's message as the viewer sees it (a hidden
+	// test's is its team message); Diff its diff, when shown.
+	Message string
+	Diff    *judging.DiffReport
 	// NotRun marks a test lazy judging did not run.
 	NotRun bool
 }
 
-// testRows are the rows of a done submission's tests: those judged, in
-// order, then those not run.
-func testRows(r *report) []testRow {
-	rows := make([]testRow, 0, len(r.Tests)+len(r.NotRun))
-	for _, t := range r.Tests {
-		rows = append(rows, testRow{TestResult: t})
+// rowOf is the row of a test of a report.
+func rowOf(t feedback.Test) testRow {
+	if w := t.Whole; w != nil {
+		return testRow{Name: w.Name, Verdict: w.Verdict, TimeMs: w.TimeMs, MemoryKB: w.MemoryKB, Message: w.Message, Diff: w.Diff}
 	}
-	for _, name := range r.NotRun {
-		rows = append(rows, testRow{TestResult: judging.TestResult{Name: name}, NotRun: true})
-	}
-	return rows
+	h := t.Hidden
+	return testRow{Name: h.Name, Verdict: h.Verdict, TimeMs: h.TimeMs, MemoryKB: h.MemoryKB, Message: h.Message}
 }
 
-// parseReport reads a report's JSON (a done submission's, as the API
-// gives it to the viewer), or returns nil.
-func parseReport(raw json.RawMessage) *report {
-	if len(raw) == 0 {
-		return nil
+// testRows are the rows of a done submission's tests: those judged, in
+// order, then those not run.
+func testRows(r *feedback.Report) []testRow {
+	rows := make([]testRow, 0, len(r.Tests)+len(r.NotRun))
+	for _, t := range r.Tests {
+		rows = append(rows, rowOf(t))
 	}
-	var r report
-	if json.Unmarshal(raw, &r) != nil {
-		return nil
+	for _, name := range r.NotRun {
+		rows = append(rows, testRow{Name: name, NotRun: true})
 	}
-	return &r
+	return rows
 }
 
 // firstLine is a message's first line, as the CLI shows it.

@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/puzzlejudge/judge/core/feedback"
+	"github.com/puzzlejudge/judge/core/judging"
 	"github.com/puzzlejudge/judge/service/api"
 )
 
@@ -15,6 +17,16 @@ import (
 const scoredReport = `{"verdict":"AC","compile":{"ok":true},"tests":[{"name":"secret/a/1","verdict":"AC"},{"name":"secret/c/1","verdict":"WA","message":"no"}],
 "limits":{"time_ms":1000},"score":30,"max_score":50,
 "groups":[{"name":"data","verdict":"AC","score":30,"max_score":50},{"name":"secret/<b>c</b>","verdict":"WA","score":0}]}`
+
+// readReport reads a report's JSON.
+func readReport(t *testing.T, s string) *judging.Report {
+	t.Helper()
+	var r judging.Report
+	if err := json.Unmarshal([]byte(s), &r); err != nil {
+		t.Fatal(err)
+	}
+	return &r
+}
 
 // renderPage renders a page of the site with data, as the handler does.
 func renderPage(t *testing.T, name string, data any) string {
@@ -35,9 +47,9 @@ func renderPage(t *testing.T, name string, data any) string {
 // and the groups hidden (the page's script fills them from a live
 // verdict).
 func TestSubmissionPageScore(t *testing.T) {
-	sub := api.Submission{ID: "s1", Problem: "p", State: api.StateDone, Verdict: "AC", Report: json.RawMessage(scoredReport)}
-	rep := parseReport(sub.Report)
-	html := renderPage(t, "submission", submissionView{Sub: sub, Report: rep, Rows: testRows(rep)})
+	sub := api.Submission{ID: "s1", Problem: "p", State: api.StateDone, Verdict: "AC", Report: readReport(t, scoredReport)}
+	admin := feedback.Viewer{Admin: true}
+	html := renderPage(t, "submission", newSubmissionView(api.Show(admin, sub), "p", nil))
 	for _, want := range []string{
 		`<dt id="score-label">score</dt><dd id="score">30/50</dd>`,
 		`<div class="scroll" id="groups-box"><table id="groups">`,
@@ -50,16 +62,15 @@ func TestSubmissionPageScore(t *testing.T) {
 	}
 
 	passFail := `{"verdict":"WA","compile":{"ok":true},"tests":[{"name":"1","verdict":"WA"}]}`
-	sub.Report = json.RawMessage(passFail)
-	rep = parseReport(sub.Report)
-	html = renderPage(t, "submission", submissionView{Sub: sub, Report: rep, Rows: testRows(rep)})
+	sub.Report = readReport(t, passFail)
+	html = renderPage(t, "submission", newSubmissionView(api.Show(admin, sub), "p", nil))
 	for _, want := range []string{`<dt id="score-label" hidden>score</dt><dd id="score" hidden></dd>`, `id="groups-box" hidden>`} {
 		if !strings.Contains(html, want) {
 			t.Errorf("pass-fail page lacks %s", want)
 		}
 	}
 	// Not done yet: no report at all.
-	html = renderPage(t, "submission", submissionView{Sub: api.Submission{ID: "s2", State: api.StateQueued}})
+	html = renderPage(t, "submission", newSubmissionView(api.Show(admin, api.Submission{ID: "s2", State: api.StateQueued}), "p", nil))
 	if !strings.Contains(html, `<dd id="score" hidden></dd>`) {
 		t.Error("queued page shows a score")
 	}
@@ -83,8 +94,8 @@ func (b reportsBackend) Get(_ context.Context, id string) (api.Submission, error
 // TestSubmissionListScore: the list shows the score of a done scoring
 // submission, nothing for a pass-fail one or one not done.
 func TestSubmissionListScore(t *testing.T) {
-	scored := api.Submission{ID: "s1", Problem: "p", State: api.StateDone, Verdict: "AC", Report: json.RawMessage(scoredReport)}
-	passFail := api.Submission{ID: "s2", Problem: "q", State: api.StateDone, Verdict: "WA", Report: json.RawMessage(`{"verdict":"WA"}`)}
+	scored := api.Submission{ID: "s1", Problem: "p", State: api.StateDone, Verdict: "AC", Report: readReport(t, scoredReport)}
+	passFail := api.Submission{ID: "s2", Problem: "q", State: api.StateDone, Verdict: "WA", Report: readReport(t, `{"verdict":"WA"}`)}
 	queued := api.Submission{ID: "s3", Problem: "p", State: api.StateQueued}
 	h := &Handler{b: reportsBackend{subs: map[string]api.Submission{"s1": scored, "s2": passFail}}}
 	// A listing carries no reports.

@@ -2,7 +2,6 @@ package worker
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"path/filepath"
 	"strings"
@@ -127,11 +126,7 @@ func TestClusterLosesANode(t *testing.T) {
 	go func() {
 		defer bgWG.Done()
 		_ = q.RunApplier(bg, 200*time.Millisecond, func(ctx context.Context, f queue.Final) error {
-			rep, err := json.Marshal(f.Report)
-			if err != nil {
-				return err
-			}
-			ok, err := db.ApplyResult(ctx, f.SubmissionID, int(f.Gen), store.Result{Verdict: string(f.Report.Verdict), Report: rep, Error: f.Report.Error})
+			ok, err := db.ApplyResult(ctx, f.SubmissionID, int(f.Gen), store.Result{Verdict: string(f.Report.Verdict), Report: f.Report, Error: f.Report.Error})
 			if err != nil {
 				return err
 			}
