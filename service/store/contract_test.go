@@ -654,3 +654,34 @@ func TestApplyResultGet(t *testing.T) {
 		}
 	})
 }
+
+// TestReportRead: a report is read back as it was applied; one the
+// store cannot read (a row written by hand) is none, and the submission
+// is still read.
+func TestReportRead(t *testing.T) {
+	contract(t, func(t *testing.T, s Store) {
+		ctx := context.Background()
+		created, _, err := s.Create(ctx, sub("ann", "sum"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		score := 30.0
+		rep := &judging.Report{Problem: "sum", Verdict: verdict.WA, Score: &score,
+			Tests: []judging.TestResult{{Name: "1", Verdict: verdict.WA, TeamMessage: "no", Diff: &judging.DiffReport{Line: 2, Text: "-1\n+2"}}}}
+		if ok, err := s.ApplyResult(ctx, created.ID, 1, Result{Verdict: "WA", Report: rep}); !ok || err != nil {
+			t.Fatalf("ApplyResult = %v, %v", ok, err)
+		}
+		got, err := s.Get(ctx, created.ID)
+		if err != nil || !reflect.DeepEqual(got.Report, rep) {
+			t.Fatalf("read back %+v, %v; want %+v", got.Report, err, rep)
+		}
+		sq := s.(*sqlStore)
+		if _, err := sq.w.ExecContext(ctx, sq.q(`UPDATE submissions SET report = ? WHERE id = ?`), `{"tests":`, created.ID); err != nil {
+			t.Fatal(err)
+		}
+		got, err = s.Get(ctx, created.ID)
+		if err != nil || got.Report != nil || got.Verdict != "WA" {
+			t.Errorf("an unreadable report: %+v, %v; want the submission without a report", got, err)
+		}
+	})
+}
