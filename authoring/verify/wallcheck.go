@@ -60,18 +60,3 @@ func withWallNote(c *Check, runs []*solRun) *Check {
 	}
 	return c
 }
-
-// marginNote adds to a margin check the wall notes of the solutions it
-// measured: those expected to get verdict v.
-func (pk *pkg) marginNote(c *Check, v verdict.Verdict) *Check {
-	if c.Status == Skip {
-		return c
-	}
-	var runs []*solRun
-	for _, sr := range pk.runs {
-		if sr.sol.Expected == v {
-			runs = append(runs, sr)
-		}
-	}
-	return withWallNote(c, runs)
-}
