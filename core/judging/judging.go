@@ -148,14 +148,28 @@ func (r *Report) Passed() int {
 	return n
 }
 
-// FirstBad names the first test not accepted, "" when every test was.
-func (r *Report) FirstBad() string {
+// DecidingTest names the test the submission's verdict is about: the
+// first test, in order, that got that verdict. For a pass-fail problem
+// that is the first test not accepted; a scoring problem's graders may
+// choose another verdict than the first test's (problemtools'
+// worst_error, the default of Kattis legacy scoring, puts TLE before
+// WA), and then the first test that got it. With no test of that verdict
+// (an accepted submission, a grader's verdict no test got) it is the
+// first test not accepted, or "".
+func (r *Report) DecidingTest() string {
+	first := ""
 	for _, t := range r.Tests {
-		if t.Verdict != verdict.AC {
+		if t.Verdict == verdict.AC {
+			continue
+		}
+		if t.Verdict == r.Verdict {
 			return t.Name
 		}
+		if first == "" {
+			first = t.Name
+		}
 	}
-	return ""
+	return first
 }
 
 // ScoreText is the report's score as the judge writes it ("30/50"), ""
