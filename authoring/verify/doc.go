@@ -23,7 +23,9 @@
 // machine was too loaded to give it its CPU time. Such a test is run once
 // more with the wall limit grade.LongWall (10x the CPU limit and 10 s),
 // and the second result stands: only a second wall-time stop is TLE, of a
-// program that really waits. The check that used it says so ("re-run with
+// program that really waits. Where the machine's CPU pressure says it had
+// CPU to spare during the first run (grade.TestResult.WallUnstarved), the
+// program waited and its TLE stands without a second run. The check that used it says so ("re-run with
 // a longer wall limit: the machine was loaded"), and the run cache keeps
 // such a result only where the longer limit made no difference (a CPU
 // stop, or a run within the key's wall limit, the first run's).

@@ -89,6 +89,10 @@ type TestResult struct {
 	// limit grade.LongWall, because the first run was
 	// grade.WallInconclusive (grade.Options.RecheckWall); the result is the second run's.
 	WallRechecked bool `json:"-"`
+	// WallUnstarved says a wall stop stood without a second run: the
+	// machine had CPU to spare while the program ran, so it waited
+	// (grade.Options.RecheckWall).
+	WallUnstarved bool `json:"-"`
 	// Diff shows expected against received output for WA and PE.
 	Diff *DiffReport `json:"diff,omitempty"`
 	// OutputPath is the program's output, with grade.Options.OutputDir.
