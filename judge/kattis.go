@@ -2,10 +2,15 @@ package main
 
 import (
 	"fmt"
+	"path/filepath"
+	"strconv"
+	"strings"
 	"time"
 
 	"github.com/puzzlejudge/judge/authoring/timelimit"
 	"github.com/puzzlejudge/judge/core/problem"
+	"github.com/puzzlejudge/judge/core/problem/kattis"
+	"github.com/puzzlejudge/judge/internal/termsafe"
 	"github.com/spf13/cobra"
 )
 
@@ -21,12 +26,31 @@ func kattisTimeLimit(cmd *cobra.Command, e *env, p *problem.Problem, override ti
 		return nil
 	}
 	ctx := cmd.Context()
-	if _, err := timelimit.Resolve(ctx, e.engine.Grader, p); err != nil {
+	stderr := cmd.ErrOrStderr()
+	var skipped []string
+	onSkip := func(s timelimit.Skip) { skipped = append(skipped, filepath.Base(s.Submission)) }
+	_, err := timelimit.ResolveWith(ctx, e.engine.Grader, p, onSkip)
+	if len(skipped) > 0 {
+		fmt.Fprintf(stderr, "judge: warning: %d example submissions left out of the time limit, in languages unknown or not installed here: %s (judge verify says why)\n",
+			len(skipped), termsafe.Line(strings.Join(skipped, ", ")))
+	}
+	if err != nil {
 		if ctx.Err() != nil {
 			return finish(ctx, ctx.Err())
 		}
 		return usageError(err)
 	}
-	fmt.Fprintf(cmd.ErrOrStderr(), "judge: %s gives no time limit; %v derived from its example submissions\n", p.Slug, p.Limits.Time)
+	fmt.Fprintf(stderr, "judge: %s gives no time limit; %v derived from its example submissions (%s)\n", p.Slug, p.Limits.Time, pinHint(p))
 	return nil
+}
+
+// pinHint says how to give a Kattis package whose time limit was derived
+// a limit of its own: problem.yaml's limits.time_limit (2023-07 and
+// later), or DOMjudge's .timelimit file beside a legacy problem.yaml.
+func pinHint(p *problem.Problem) string {
+	secs := strconv.FormatFloat(p.Limits.Time.Seconds(), 'f', -1, 64)
+	if p.Kattis.Version == kattis.Legacy {
+		return "to pin it: a .timelimit file holding " + secs + ", as DOMjudge reads it"
+	}
+	return "to pin it: limits: time_limit: " + secs + " in problem.yaml"
 }

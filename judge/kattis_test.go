@@ -2,6 +2,7 @@ package main
 
 import (
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -19,8 +20,12 @@ func TestKattisPackageCommands(t *testing.T) {
 	r.want(t, 0, "checker validator", "Print $a+b$.")
 
 	// The legacy package gives no time limit: submit derives it from the
-	// accepted submissions first.
-	judge(t, root, "submit", legacy, filepath.Join(legacy, "submissions", "accepted", "sum.py")).want(t, 0)
+	// accepted submissions first, and says how to pin it.
+	r = judge(t, root, "submit", legacy, filepath.Join(legacy, "submissions", "accepted", "sum.py"))
+	r.want(t, 0)
+	if want := "sum-legacy gives no time limit; 1s derived from its example submissions (to pin it: a .timelimit file holding 1, as DOMjudge reads it)"; !strings.Contains(r.stderr, want) {
+		t.Errorf("submit's stderr lacks %q:\n%s", want, r.stderr)
+	}
 	judge(t, root, "submit", modern, filepath.Join(modern, "submissions", "wrong_answer", "plus_two.py")).want(t, 1)
 	judge(t, root, "submit", modern, filepath.Join(modern, "submissions", "accepted", "sum.c")).want(t, 0)
 }

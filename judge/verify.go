@@ -97,7 +97,7 @@ empties the cache.`,
 			defer e.close()
 			ctx := cmd.Context()
 			live := newVerifyLive(cmd.ErrOrStderr(), e.style)
-			v := &verify.Verifier{Kit: e.kit(), Progress: live.progress, OnCheck: live.check,
+			v := &verify.Verifier{Engine: e.engine, Progress: live.progress, OnCheck: live.check,
 				Strict: strict, StopOnFail: stopOnFail, Solutions: solutions, Tests: tests, TimeLimit: tl}
 			if !noCache {
 				v.RunCache = runcache.Open(cfg.CacheDir)

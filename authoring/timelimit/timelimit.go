@@ -9,6 +9,7 @@ package timelimit
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"path/filepath"
 	"time"
@@ -18,6 +19,7 @@ import (
 	"github.com/puzzlejudge/judge/core/problem"
 	"github.com/puzzlejudge/judge/core/problem/kattis"
 	"github.com/puzzlejudge/judge/core/verdict"
+	"github.com/puzzlejudge/judge/runner"
 )
 
 // ProbeTime is the CPU limit the accepted submissions of a Kattis package
@@ -36,12 +38,33 @@ const ProbeTime = 10 * time.Second
 // ac_to_time_limit, is a lower bound, and the limit is the least multiple
 // of time_resolution they allow. One that must be accepted and is not, or
 // that passes ProbeTime on a covered test, is an error naming it; one
-// that need not be accepted and cannot be compiled or judged here is
-// left out (judge verify reports it).
+// that need not be accepted and cannot be compiled or judged is left out
+// (judge verify reports it); so is any, even one that must be accepted,
+// that this machine cannot judge (its language unknown here, or its
+// compiler not installed), as problemtools leaves it out (see
+// ResolveWith).
 //
 // The 2025-09 upper bounds cannot change that limit, only leave none that
 // fits; CheckUpperBounds checks them.
 func Resolve(ctx context.Context, g *grade.Grader, p *problem.Problem) ([]*grade.Report, error) {
+	return ResolveWith(ctx, g, p, nil)
+}
+
+// Skip is an example submission Resolve left out because this machine
+// cannot judge it: its language is not one the judge knows, or its
+// compiler or runtime is not installed. problemtools skips such
+// submissions with a warning; so does judge verify.
+type Skip struct {
+	Submission string // its path
+	Why        string // one line
+}
+
+// ResolveWith is Resolve, telling onSkip (when not nil) of every example
+// submission it left out because this machine cannot judge it. Such a
+// submission never stops the derivation, even one that must be accepted:
+// the limit comes from the others, and only when none is left is that an
+// error.
+func ResolveWith(ctx context.Context, g *grade.Grader, p *problem.Problem, onSkip func(Skip)) ([]*grade.Report, error) {
 	if p.Kattis == nil || !p.Kattis.TimeFromSubmissions || p.Limits.Time > 0 {
 		return nil, nil
 	}
@@ -64,6 +87,13 @@ func Resolve(ctx context.Context, g *grade.Grader, p *problem.Problem) ([]*grade
 		}
 		must := s.MustAccept()
 		rep, lang, err := gradeExample(ctx, g, &probe, s, grade.Options{StopOnFail: must, RecheckWall: true})
+		var notHere *cannotJudgeError
+		if errors.As(err, &notHere) {
+			if onSkip != nil {
+				onSkip(Skip{Submission: s.Path, Why: notHere.Error()})
+			}
+			continue
+		}
 		if rep != nil && (err == nil || must) {
 			reports = append(reports, rep)
 		}
@@ -141,13 +171,32 @@ func CheckUpperBounds(ctx context.Context, g *grade.Grader, p *problem.Problem) 
 	return reports, nil
 }
 
+// cannotJudgeError is gradeExample's error for a submission this machine
+// cannot judge: no language of the judge's, or its compiler or runtime
+// not installed.
+type cannotJudgeError struct{ err error }
+
+func (e *cannotJudgeError) Error() string { return e.err.Error() }
+func (e *cannotJudgeError) Unwrap() error { return e.err }
+
 // gradeExample judges an example submission of the package against p.
-// The error says why it could not be judged: no known language, a
-// compile error, the judge's error, or the context's end.
+// The error says why it could not be judged: no known language or no
+// compiler here (a *cannotJudgeError), a compile error, the judge's
+// error, or the context's end.
 func gradeExample(ctx context.Context, g *grade.Grader, p *problem.Problem, s kattis.Submission, opt grade.Options) (*grade.Report, *compile.Language, error) {
 	src, lang, extra, err := g.SubmissionSource(s)
 	if err != nil {
-		return nil, nil, fmt.Errorf("derive the time limit: %w", err)
+		return nil, nil, &cannotJudgeError{err}
+	}
+	// Compiled first on its own (grading takes the compile from the
+	// cache), so that a compiler missing here is told from the judge's
+	// other failures, as judge verify tells it.
+	withInc, withExtra, err := grade.WithIncludes(p, lang, src, extra)
+	if err == nil {
+		_, _, err = g.Compiler.CompileWith(ctx, lang, withInc, withExtra)
+	}
+	if errors.Is(err, runner.ErrCommandNotFound) {
+		return nil, lang, &cannotJudgeError{fmt.Errorf("%s: %w", s.Path, err)}
 	}
 	rep, err := g.Grade(ctx, grade.Submission{Problem: p, Source: src, Language: lang, Extra: extra}, opt)
 	if err != nil {

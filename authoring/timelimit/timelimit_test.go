@@ -2,6 +2,7 @@ package timelimit_test
 
 import (
 	"context"
+	"maps"
 	"os"
 	"path/filepath"
 	"strings"
@@ -215,5 +216,69 @@ func TestTimeLimitInference2025(t *testing.T) {
 				t.Errorf("upper bounds: error %v, want %q", err, tt.upper)
 			}
 		})
+	}
+}
+
+// TestResolveSkipsWhatCannotBeJudged derives a legacy package's time limit
+// while two of its accepted submissions cannot be judged here, one in a
+// language the judge does not know (.scala) and one whose compiler is not
+// installed (Rust, its compiler renamed for the test): as problemtools
+// does, each is left out with a word to the caller, and the limit comes
+// from the one left. Either used to stop every submit and verify of the
+// package.
+func TestResolveSkipsWhatCannotBeJudged(t *testing.T) {
+	_, base := newGrader(t)
+	cfg := *base
+	cfg.Languages = maps.Clone(base.Languages)
+	rust := *cfg.Languages["rust"]
+	rust.Compile = append([]string{"pj-no-such-compiler"}, rust.Compile[1:]...)
+	cfg.Languages["rust"] = &rust
+	eng, err := engine.Open(&cfg, engine.Options{Workers: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer eng.Close()
+
+	dir := filepath.Join(t.TempDir(), "sum-legacy")
+	if err := os.CopyFS(dir, os.DirFS(filepath.Join("..", "..", "core", "grade", "testdata", "kattis", "sum-legacy"))); err != nil {
+		t.Fatal(err)
+	}
+	os.Remove(filepath.Join(dir, ".timelimit"))
+	for name, src := range map[string]string{
+		"Sum.scala": "object Sum extends App { println(1) }\n",
+		"sum.rs":    "fn main() {}\n",
+	} {
+		if err := os.WriteFile(filepath.Join(dir, "submissions", "accepted", name), []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	p, err := problem.Load(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var skipped []string
+	reports, err := timelimit.ResolveWith(context.Background(), eng.Grader, p, func(s timelimit.Skip) {
+		skipped = append(skipped, filepath.Base(s.Submission)+": "+s.Why)
+	})
+	if err != nil {
+		t.Fatalf("Resolve: %v (skipped %q)", err, skipped)
+	}
+	if len(reports) != 1 || p.Limits.Time != time.Second {
+		t.Errorf("derived %v from %d reports, want 1s from 1 (sum.py)", p.Limits.Time, len(reports))
+	}
+	if len(skipped) != 2 || !strings.HasPrefix(skipped[0], "Sum.scala: ") || !strings.Contains(skipped[0], "language") ||
+		!strings.HasPrefix(skipped[1], "sum.rs: ") || !strings.Contains(skipped[1], "pj-no-such-compiler") {
+		t.Errorf("skipped %q, want Sum.scala for its language and sum.rs for its compiler", skipped)
+	}
+
+	// With nothing left to derive it from, that is the error.
+	if err := os.Remove(filepath.Join(dir, "submissions", "accepted", "sum.py")); err != nil {
+		t.Fatal(err)
+	}
+	if p, err = problem.Load(dir); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := timelimit.Resolve(context.Background(), eng.Grader, p); err == nil || !strings.Contains(err.Error(), "no accepted submission") {
+		t.Errorf("Resolve with only submissions it cannot judge: %v", err)
 	}
 }

@@ -15,7 +15,7 @@ import (
 // only, and every solution gets its folder's verdict against the
 // interactor.
 func TestVerifyNativeInteractive(t *testing.T) {
-	v := &verify.Verifier{Kit: newKit(t, filepath.Join("..", "..")), Workers: 2}
+	v := newVerifier(t, filepath.Join("..", ".."))
 	rep, err := v.Verify(context.Background(), []string{"../../problems/hidden-number"})
 	if err != nil {
 		t.Fatal(err)
@@ -59,7 +59,7 @@ func TestVerifyBrokenInteractor(t *testing.T) {
 	if err := os.WriteFile(src, []byte("int main() { return undefined_name; }\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	v := &verify.Verifier{Kit: newKit(t, root), Workers: 2}
+	v := newVerifier(t, root)
 	rep, err := v.Verify(context.Background(), []string{filepath.Join(root, "problems/hidden-number")})
 	if err != nil {
 		t.Fatal(err)

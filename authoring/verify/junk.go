@@ -2,8 +2,15 @@ package verify
 
 import (
 	"bytes"
+	"fmt"
 	"math/rand/v2"
+	"os"
+	"path/filepath"
 	"regexp"
+	"slices"
+	"strings"
+
+	"github.com/puzzlejudge/judge/core/report"
 )
 
 // junkCase is an input a validator must reject, made from a test input.
@@ -11,6 +18,105 @@ type junkCase struct {
 	kind string // what was done, such as "truncated"
 	from string // the test it was made from ("" for none)
 	data []byte
+}
+
+// writeJunk makes the junk cases of the package from its tests (a sample
+// and another test) and writes them to files, under a folder of the
+// run's own named by the package's index.
+func (a *validatorsAspect) writeJunk(index int) error {
+	if !a.present() {
+		return nil
+	}
+	sources := map[string][]byte{}
+	var names []string
+	var valid [][]byte
+	var sample, other string
+	for _, t := range a.n.p.Tests {
+		data, err := os.ReadFile(t.Input)
+		if err != nil {
+			continue // reported by the test files check
+		}
+		valid = append(valid, data)
+		if t.Sample && sample == "" {
+			sample = t.Name
+			sources[t.Name] = data
+		} else if !t.Sample && other == "" {
+			other = t.Name
+			sources[t.Name] = data
+		}
+	}
+	for _, n := range []string{sample, other} {
+		if n != "" {
+			names = append(names, n)
+		}
+	}
+	a.junk = makeJunk(names, sources, valid)
+	a.junkDir = filepath.Join(a.n.r.tmp, fmt.Sprintf("junk-%d", index))
+	if err := os.Mkdir(a.junkDir, 0o755); err != nil {
+		return fmt.Errorf("verify: %w", err)
+	}
+	for i, j := range a.junk {
+		if err := os.WriteFile(a.junkPath(i), j.data, 0o644); err != nil {
+			return fmt.Errorf("verify: %w", err)
+		}
+	}
+	return nil
+}
+
+func (a *validatorsAspect) junkPath(i int) string {
+	return filepath.Join(a.junkDir, fmt.Sprintf("%d.in", i))
+}
+
+// junkCheck checks that the validator rejects every junk case; crashing
+// on one is a warning.
+func (a *validatorsAspect) junkCheck() *Check {
+	n := a.n
+	c := &Check{Name: CheckJunk}
+	switch {
+	case n.runnable != "":
+		return skip(c, n.runnable)
+	case a.prog == nil:
+		return skip(c, "no validator to run")
+	}
+	var accepted, crashed, broken, kinds []string
+	for i, j := range a.junk {
+		desc := j.kind
+		if j.from != "" {
+			desc += " (from " + n.testPath(j.from, ".in") + ")"
+		}
+		if !slices.Contains(kinds, j.kind) {
+			kinds = append(kinds, j.kind)
+		}
+		res := a.junkRes[i]
+		c.TimeMs += res.v.Result.Wall.Milliseconds()
+		switch {
+		case res.err != nil:
+			broken = append(broken, fmt.Sprintf("%s: internal error: %v", desc, res.err))
+		case res.v.Valid:
+			accepted = append(accepted, "accepts junk: "+desc)
+		case res.v.Crashed:
+			crashed = append(crashed, fmt.Sprintf("crashes on junk: %s: %s", desc, res.v.Message))
+		}
+	}
+	if len(broken) > 0 {
+		return failDetails(c, append(broken, accepted...), true)
+	}
+	if len(accepted) > 0 {
+		// An imported package's validator met its own format's rule, where
+		// accepting junk is a warning (problemtools).
+		c.Status, c.Details = Fail, append(accepted, crashed...)
+		if n.p.ImportedFrom != "" && n.p.InputValidator != "" {
+			c.Status = Warn
+		}
+		c.Message = fmt.Sprintf("the validator accepts %d of %d junk inputs: %s", len(accepted), len(a.junk), strings.TrimPrefix(accepted[0], "accepts junk: "))
+		return c
+	}
+	if len(crashed) > 0 {
+		c.Status, c.Details = Warn, crashed
+		c.Message = fmt.Sprintf("the validator rejects all junk, but crashes on %d inputs: %s", len(crashed), crashed[0])
+		return c
+	}
+	return pass(c, fmt.Sprintf("rejects all %s (%s)", report.Plural(len(a.junk), "junk input"), strings.Join(kinds, ", ")))
 }
 
 // hugeValue replaces a number to take it out of any sane range.

@@ -1,19 +1,14 @@
 package verify
 
 import (
-	"context"
-	"errors"
 	"fmt"
 	"path/filepath"
 	"strings"
-	"time"
 
 	"github.com/puzzlejudge/judge/core/figures"
 	"github.com/puzzlejudge/judge/core/grade"
 	"github.com/puzzlejudge/judge/core/problem"
-	"github.com/puzzlejudge/judge/core/problem/kattis"
 	"github.com/puzzlejudge/judge/core/report"
-	"github.com/puzzlejudge/judge/runner"
 )
 
 // Names of the checks of a Kattis package (with CheckConfig,
@@ -28,74 +23,64 @@ const (
 	SubmissionCheck = "submission "
 )
 
-// kattisRun is the verification of one Kattis package.
-type kattisRun struct {
+// kattisPkg is what the aspects of a Kattis package share: the problem
+// as loaded, and the grader that judges its submissions through the run
+// cache. Its aspects are its configuration, its input validators, its
+// output validator and its submissions, reported in that order.
+type kattisPkg struct {
+	*pkg
 	r      *run
-	disp   string
 	p      *problem.Problem
 	grader *grade.Grader
-	rep    *ProblemReport
 	cache  *kattisCache // the run cache of its runs
 }
 
-// verifyKattis verifies a Kattis problem package: it loads, its input
-// validators accept every test input (exit 42), its output validator
-// compiles, its time limit is given or derived from the accepted
-// submissions, and every example submission gets what its folder (or
-// @EXPECTED_RESULTS@) says, in the sense of the package's version.
-func (r *run) verifyKattis(ctx context.Context, disp string) *ProblemReport {
+// kattisPackage loads a Kattis problem package and makes its aspects: it
+// loads, its input validators accept every test input (exit 42), its
+// output validator compiles, its time limit is given or derived from the
+// accepted submissions, and every example submission gets what its
+// folder (or @EXPECTED_RESULTS@) says, in the sense of the package's
+// version.
+func (r *run) kattisPackage(disp string) *pkg {
 	abs, _ := filepath.Abs(disp)
-	k := &kattisRun{r: r, disp: disp, rep: &ProblemReport{Problem: filepath.Base(abs), Dir: disp}}
-	g := *r.grader
-	g.Workers = r.workers
+	k := &kattisPkg{pkg: newPkg(disp, filepath.Base(abs)), r: r}
+	k.kattis = true
 	k.cache = newKattisCache(r, k)
-	g.Cache = k.cache
-	k.grader = &g
-	r.emitMu.Lock()
-	stopped := r.stopped
-	r.emitMu.Unlock()
-	if stopped != "" {
-		k.rep.Checks = append(k.rep.Checks, skip(&Check{Name: CheckConfig}, "not verified: verify stopped at the first failure, "+stopped))
-		return k.rep
-	}
-	k.run(ctx)
-	return k.rep
-}
-
-// add adds a finished check to the report and hands it to OnCheck.
-func (k *kattisRun) add(c *Check) {
-	if len(c.Details) > maxDetails {
-		n := len(c.Details) - maxDetails
-		c.Details = append(c.Details[:maxDetails:maxDetails], fmt.Sprintf("… and %d more", n))
-	}
-	k.rep.Checks = append(k.rep.Checks, c)
-	r := k.r
-	r.emitMu.Lock()
-	defer r.emitMu.Unlock()
-	if r.stopped != "" {
-		return
-	}
-	if r.onCheck != nil {
-		r.onCheck(k.rep.Problem, c)
-	}
-	if r.stopOnFail && (c.Status == Fail || c.Status == Error) {
-		r.stopped = k.rep.Problem + ": " + c.Name
-		r.cancel()
-	}
-}
-
-func (k *kattisRun) run(ctx context.Context) {
-	p, err := problem.Load(k.disp)
+	k.grader = r.eng.VerifyGrader(r.tmp, k.cache)
+	p, err := problem.Load(disp)
 	if err != nil {
 		name := CheckConfig
-		if strings.HasPrefix(err.Error(), filepath.Join(k.disp, "data")) {
+		if strings.HasPrefix(err.Error(), filepath.Join(disp, "data")) {
 			name = CheckTestFiles
 		}
-		k.add(fail(&Check{Name: name}, err.Error()))
+		k.aspects = []aspect{&kattisConfigAspect{k: k, failed: fail(&Check{Name: name}, err.Error())}}
+		return k.pkg
+	}
+	k.p, k.title = p, p.Title
+	k.aspects = []aspect{&kattisConfigAspect{k: k}, newInputValidatorsAspect(k), &outputValidatorAspect{k: k},
+		newSubmissionsAspect(k)}
+	return k.pkg
+}
+
+// emit gives a final check of the package to OnCheck.
+func (k *kattisPkg) emit(c *Check) { k.r.emit(k.pkg, c) }
+
+// kattisConfigAspect is a Kattis package's configuration: it loads
+// (failed holds the check when it does not), and its statement and test
+// data are there.
+type kattisConfigAspect struct {
+	k      *kattisPkg
+	failed *Check
+}
+
+func (a *kattisConfigAspect) schedule(*schedule) {}
+
+func (a *kattisConfigAspect) report(b *reportBuilder) {
+	if a.failed != nil {
+		b.add(a.failed)
 		return
 	}
-	k.p = p
-	k.rep.Title = p.Title
+	p := a.k.p
 	info := p.Kattis
 	md := info.Package.Metadata
 	tl := "derived from the accepted submissions"
@@ -106,12 +91,12 @@ func (k *kattisRun) run(ctx context.Context) {
 	if p.Checker.Kind == problem.CheckerValidator {
 		val = "custom"
 	}
-	k.add(pass(&Check{Name: CheckConfig}, fmt.Sprintf("Kattis package, version %s, time limit %s, memory limit %s, %s output validator",
+	b.add(pass(&Check{Name: CheckConfig}, fmt.Sprintf("Kattis package, version %s, time limit %s, memory limit %s, %s output validator",
 		md.Version, tl, figures.Size(p.Limits.Memory), val)))
 	if p.Statement == "" {
-		k.add(warn(&Check{Name: CheckStatement}, "no statement in statement/ or problem_statement/"))
+		b.add(warn(&Check{Name: CheckStatement}, "no statement in statement/ or problem_statement/"))
 	} else {
-		k.add(pass(&Check{Name: CheckStatement}, p.Statement))
+		b.add(pass(&Check{Name: CheckStatement}, p.Statement))
 	}
 	samples := 0
 	for _, t := range p.Tests {
@@ -119,103 +104,6 @@ func (k *kattisRun) run(ctx context.Context) {
 			samples++
 		}
 	}
-	k.add(pass(&Check{Name: CheckTestFiles}, fmt.Sprintf("%s (%d samples) in %s, each .in with its .ans",
+	b.add(pass(&Check{Name: CheckTestFiles}, fmt.Sprintf("%s (%d samples) in %s, each .in with its .ans",
 		report.Plural(len(p.Tests), "test case"), samples, report.Plural(len(info.Package.Groups), "group"))))
-	k.add(k.inputValidators(ctx))
-	k.add(k.outputValidator(ctx))
-	if ctx.Err() != nil {
-		return
-	}
-	k.submissions(ctx)
 }
-
-// outputValidator checks that a custom output validator compiles.
-func (k *kattisRun) outputValidator(ctx context.Context) *Check {
-	c := &Check{Name: CheckOutputValidator}
-	if k.p.Checker.Kind != problem.CheckerValidator {
-		return pass(c, "the default output validator")
-	}
-	prog, comp, err := k.grader.CompileProgram(ctx, k.p.Checker.Source)
-	k.r.compiled(comp)
-	switch {
-	case err != nil:
-		return fail(c, err.Error())
-	case !comp.OK || prog == nil:
-		return fail(c, fmt.Sprintf("%s does not compile: %s", k.p.Checker.Source, firstLine(comp.Output)))
-	}
-	return pass(c, k.p.Checker.Source+" compiles")
-}
-
-// inputValidators runs every input validator on every test input, with
-// the flags of the test's group: exit 42 is valid. Validators of kinds or
-// languages the judge cannot run are skipped with a warning.
-func (k *kattisRun) inputValidators(ctx context.Context) *Check {
-	c := &Check{Name: CheckInputValidators}
-	vals := k.p.Kattis.Package.InputValidators
-	if len(vals) == 0 {
-		return warn(c, "no input validators")
-	}
-	var skipped, details []string
-	ran := 0
-	lim := grade.ValidationLimits(k.p)
-	for _, v := range vals {
-		if v.Kind != kattis.KindProgram {
-			skipped = append(skipped, fmt.Sprintf("%s: %s validators are not supported; skipped", v.Path, v.Kind))
-			continue
-		}
-		prog, comp, err := k.grader.CompileProgram(ctx, v.Path)
-		k.r.compiled(comp)
-		switch {
-		case errors.Is(err, runner.ErrCommandNotFound) || err != nil && strings.Contains(err.Error(), "language"):
-			skipped = append(skipped, fmt.Sprintf("%s: cannot be run here (%v); skipped", v.Path, err))
-			continue
-		case err != nil:
-			details = append(details, fmt.Sprintf("%s: %v", v.Path, err))
-			continue
-		case !comp.OK || prog == nil:
-			details = append(details, fmt.Sprintf("%s: does not compile: %s", v.Path, firstLine(comp.Output)))
-			continue
-		}
-		ran++
-		for _, t := range k.p.Tests {
-			if ctx.Err() != nil {
-				return c
-			}
-			flags, ok := t.ValidatorArgs[v.Name]
-			if !ok {
-				flags = t.ValidatorArgs[""]
-			}
-			why, err := k.cache.validateInput(ctx, prog, v.Name, t, flags, lim)
-			if err != nil {
-				details = append(details, fmt.Sprintf("%s: validator %s: internal error: %v", t.Input, v.Name, err))
-				continue
-			}
-			if why != "" {
-				details = append(details, fmt.Sprintf("%s: %s", t.Input, why))
-			}
-		}
-	}
-	switch {
-	case len(details) > 0:
-		return failWith(c, append(details, skipped...))
-	case ran == 0:
-		c.Details = skipped
-		return warn(c, "no input validator could be run: "+skipped[0])
-	}
-	c.Details = skipped
-	msg := fmt.Sprintf("%s accept all %s", report.Plural(ran, "validator"), report.Plural(len(k.p.Tests), "test input"))
-	if len(skipped) > 0 {
-		return warn(c, msg+fmt.Sprintf("; %d skipped", len(skipped)))
-	}
-	return pass(c, msg)
-}
-
-func join(head, tail string) string {
-	if tail == "" {
-		return head
-	}
-	return head + ": " + tail
-}
-
-// durationMs shows a duration to the millisecond.
-func durationMs(d time.Duration) string { return d.Round(time.Millisecond).String() }

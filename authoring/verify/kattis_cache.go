@@ -20,7 +20,7 @@ import (
 // made and found for the stats, with or without a store.
 type kattisCache struct {
 	r      *run
-	k      *kattisRun
+	k      *kattisPkg
 	mu     sync.Mutex
 	hashes map[string]string // file or program files → hash; "" when it failed
 	idents map[string]string // language name → compiler identity
@@ -30,8 +30,8 @@ type kattisCache struct {
 	checker   string // the output validator's part of the key; "" when not to cache
 }
 
-func newKattisCache(r *run, k *kattisRun) *kattisCache {
-	return &kattisCache{r: r, k: k, hashes: map[string]string{}, idents: map[string]string{}, mode: r.kit.Sandbox.Mode()}
+func newKattisCache(r *run, k *kattisPkg) *kattisCache {
+	return &kattisCache{r: r, k: k, hashes: map[string]string{}, idents: map[string]string{}, mode: r.eng.Sandbox.Mode()}
 }
 
 // hash returns the memoised hash of files, "" when they cannot be read.
@@ -63,7 +63,7 @@ func (c *kattisCache) identity(ctx context.Context, lang *compile.Language) stri
 	if ok {
 		return id
 	}
-	id = c.r.kit.Compiler.Identity(ctx, lang)
+	id = c.r.eng.Compiler.Identity(ctx, lang)
 	c.mu.Lock()
 	c.idents[lang.Name] = id
 	c.mu.Unlock()

@@ -50,7 +50,7 @@ func TestKattisKey(t *testing.T) {
 	}
 	key := func(s setup, validator string) string {
 		t.Helper()
-		c := &kattisCache{r: &run{cache: runcache.Open(t.TempDir())}, k: &kattisRun{p: s.p},
+		c := &kattisCache{r: &run{cache: runcache.Open(t.TempDir())}, k: &kattisPkg{p: s.p},
 			hashes: map[string]string{}, idents: map[string]string{s.run.Program.Language.Name: s.runtime}, mode: s.mode}
 		c.checkOnce.Do(func() { c.checker = kattisCheckerKey(s.p, validator) })
 		k, ok := c.key(context.Background(), s.run)

@@ -24,8 +24,8 @@ func TestRunCacheKattis(t *testing.T) {
 		t.Fatal(err)
 	}
 	store := runcache.Open(t.TempDir())
-	kit := newKit(t, t.TempDir())
-	verifyOnce := func() *verify.Report { return verifyCached(t, kit, store, 1, pkg) }
+	base := newVerifier(t, t.TempDir())
+	verifyOnce := func() *verify.Report { return verifyCached(t, base, store, 1, pkg) }
 	same := func(what string, want, got map[string]string) {
 		t.Helper()
 		for name, w := range want {
@@ -90,9 +90,9 @@ func TestRunCacheKattisKinds(t *testing.T) {
 				t.Fatal(err)
 			}
 			store := runcache.Open(t.TempDir())
-			kit := newKit(t, t.TempDir())
+			base := newVerifier(t, t.TempDir())
 			verifyOnce := func() (*verify.Report, map[string]string) {
-				rep := verifyCached(t, kit, store, 1, pkg)
+				rep := verifyCached(t, base, store, 1, pkg)
 				return rep, checks(rep)
 			}
 			first, want := verifyOnce()

@@ -19,6 +19,18 @@ func kattisVerdict(v verdict.Verdict) verdict.Verdict {
 	return v
 }
 
+// satisfies says whether got is one of want in the Kattis formats' sense.
+// A program stopped at the output limit (OLE) also satisfies a want of
+// TLE: this judge stops an output flood at the limit, where DOMjudge
+// truncates its output and BAPCtools lets it run, and both see it run
+// into the time limit (DOMjudge's own time_limit_exceeded/
+// test-fill-stdout.cc expects TIMELIMIT); so a flood in a folder that
+// wants TLE is what its author meant. It still satisfies OUTPUT-LIMIT and
+// the rejected/ folder as OLE.
+func satisfies(want []verdict.Verdict, got verdict.Verdict) bool {
+	return slices.Contains(want, got) || (got == verdict.OLE && slices.Contains(want, verdict.TLE))
+}
+
 // expectation says which verdicts an example submission may get.
 type expectation struct {
 	// first, when set, is problemtools' rule (legacy, 2023-07-draft): the
@@ -189,10 +201,10 @@ func (r caseRule) judge(rep *grade.Report) (verdict.Verdict, string, string) {
 		}
 		covered++
 		v := kattisVerdict(t.Verdict)
-		if r.permitted != nil && !slices.Contains(r.permitted, v) {
+		if r.permitted != nil && !satisfies(r.permitted, v) {
 			return v, t.Name, fmt.Sprintf("gets %s on test %s, want 2025-09: %s", v, t.Name, r.what)
 		}
-		seen = seen || slices.Contains(r.required, v)
+		seen = seen || satisfies(r.required, v)
 		said = said || strings.Contains(t.Message, r.message)
 	}
 	switch {
@@ -209,7 +221,7 @@ func (r caseRule) judge(rep *grade.Report) (verdict.Verdict, string, string) {
 // checkFirst checks problemtools' rule: got, the verdict that settles the
 // submission (on test, "" when none), must be one of e.first.
 func (e expectation) checkFirst(got verdict.Verdict, test string) (verdict.Verdict, string, string) {
-	if !slices.Contains(e.first, got) {
+	if !satisfies(e.first, got) {
 		where := ""
 		if test != "" {
 			where = " on test " + test

@@ -38,7 +38,7 @@ func TestImportedKattisVerify(t *testing.T) {
 			dirs = append(dirs, filepath.Join(root, "problems", slug))
 		}
 	}
-	v := &verify.Verifier{Kit: newKit(t, root), Workers: 2}
+	v := newVerifier(t, root)
 	rep, err := v.Verify(context.Background(), dirs)
 	if err != nil {
 		t.Fatal(err)

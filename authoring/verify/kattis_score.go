@@ -14,14 +14,16 @@ import (
 
 // judgeScoring is expectation.judge for a legacy or 2023-07-draft
 // scoring problem under problemtools' rule: the verdict that must be one
-// of e.first is the graders' (the report's, see grade.Score), not the
-// first failing test's; an accepted submission names no test.
+// of e.first is the graders' (the report's, see scoring.Score), not the
+// first failing test's, and the test named is the first that got it, as
+// judge submit names it (Report.DecidingTest); an accepted submission
+// names no test.
 func (e expectation) judgeScoring(rep *grade.Report) (verdict.Verdict, string, string) {
 	got, test, wrong := e.judge(rep)
 	if rep.Score == nil || e.first == nil || rep.Verdict == verdict.CE || got == verdict.IE {
 		return got, test, wrong
 	}
-	got = kattisVerdict(rep.Verdict)
+	got, test = kattisVerdict(rep.Verdict), rep.DecidingTest()
 	if got == verdict.AC {
 		test = ""
 	}

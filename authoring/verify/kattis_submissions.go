@@ -2,115 +2,184 @@ package verify
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"path/filepath"
-	"slices"
 	"time"
 
 	"github.com/puzzlejudge/judge/authoring/timelimit"
-	"github.com/puzzlejudge/judge/core/figures"
-	"github.com/puzzlejudge/judge/core/grade"
 	"github.com/puzzlejudge/judge/core/problem/kattis"
 	"github.com/puzzlejudge/judge/core/report"
-	"github.com/puzzlejudge/judge/core/verdict"
-	"github.com/puzzlejudge/judge/runner"
 )
 
-// folderVerdict is the verdict a folder names, for reports.
-var folderVerdict = map[string]verdict.Verdict{
-	kattis.FolderAccepted:          verdict.AC,
-	kattis.FolderPartiallyAccepted: verdict.AC,
-	kattis.FolderWrongAnswer:       verdict.WA,
-	kattis.FolderTimeLimitExceeded: verdict.TLE,
-	kattis.FolderRunTimeError:      verdict.RE,
+// submissionsAspect is a Kattis package's example submissions: the
+// folders hold an accepted one, the time limit is given or derived from
+// them, every submission gets what its folder (or @EXPECTED_RESULTS@, or
+// submissions.yaml) says, and the slowest one that bounds the limit from
+// below leaves it its margin.
+type submissionsAspect struct {
+	k       *kattisPkg
+	subs    []kattis.Submission
+	listErr error
+	folders *Check
+	// limit is the time limit check: made at once when the limit is
+	// given, else by the job that derives it.
+	limit  *Check
+	checks []*Check        // per submission, once judged
+	cpu    []time.Duration // its slowest time bounding the limit
+	ok     []bool          // it ran
+	margin *Check          // the accepted margin, nil for none
+	left   int             // submissions not judged yet (run.mu)
 }
 
-// submissions checks the submission folders, settles the time limit, and
-// judges every example submission.
-func (k *kattisRun) submissions(ctx context.Context) {
+func newSubmissionsAspect(k *kattisPkg) *submissionsAspect {
 	info := k.p.Kattis
 	pk := info.Package
-	md := pk.Metadata
-	subs, warnings, err := pk.ListSubmissions()
-	folders := &Check{Name: CheckSubmissions}
-	if err != nil {
-		k.add(fail(folders, err.Error()))
-		return
+	a := &submissionsAspect{k: k, folders: &Check{Name: CheckSubmissions}}
+	var warnings []string
+	a.subs, warnings, a.listErr = pk.ListSubmissions()
+	if a.listErr != nil {
+		fail(a.folders, a.listErr.Error())
+		return a
 	}
 	accepted := 0
-	for _, s := range subs {
+	for _, s := range a.subs {
 		if s.MustAccept() {
 			accepted++
 		}
 	}
 	switch {
 	case accepted == 0:
-		k.add(failWith(folders, append([]string{filepath.Join(k.disp, "submissions", kattis.FolderAccepted) + ": no accepted submission (none in accepted/, none that submissions.yaml permits only AC)"}, warnings...)))
+		failWith(a.folders, append([]string{filepath.Join(k.disp, "submissions", kattis.FolderAccepted) + ": no accepted submission (none in accepted/, none that submissions.yaml permits only AC)"}, warnings...))
 	case len(warnings) > 0:
-		folders.Details = warnings
-		k.add(warn(folders, warnings[0]))
+		a.folders.Details = warnings
+		warn(a.folders, warnings[0])
 	default:
-		k.add(pass(folders, fmt.Sprintf("%s, %d accepted", report.Plural(len(subs), "submission"), accepted)))
+		pass(a.folders, fmt.Sprintf("%s, %d accepted", report.Plural(len(a.subs), "submission"), accepted))
 	}
-
-	tl := &Check{Name: CheckTimeLimit}
-	unsupported := ""
 	switch {
-	case unsupported != "":
-		k.add(skip(tl, unsupported))
 	case info.TimeFromSubmissions:
-		// The grader's cache counts the runs (kattisCache.Put).
-		reports, err := timelimit.Resolve(ctx, k.grader, k.p)
-		if err == nil {
-			// 2025-09: the submissions that must TLE bound it from above.
-			_, err = timelimit.CheckUpperBounds(ctx, k.grader, k.p)
-		}
-		if err != nil {
-			if ctx.Err() != nil {
-				return
-			}
-			k.add(fail(tl, err.Error()))
-			unsupported = "the time limit could not be derived"
-			break
-		}
-		from := "accepted submission"
-		if md.Version == kattis.V2025 {
-			from = "submission"
-		}
-		k.add(pass(tl, fmt.Sprintf("%v, derived from %s (× %g, resolution %gs)", k.p.Limits.Time,
-			report.Plural(len(reports), from), md.Limits.ACToTimeLimit, md.Limits.TimeResolution)))
 	case pk.TimeLimitFile:
-		k.add(pass(tl, fmt.Sprintf("%v, from .timelimit", k.p.Limits.Time)))
+		a.limit = pass(&Check{Name: CheckTimeLimit}, fmt.Sprintf("%v, from .timelimit", k.p.Limits.Time))
 	default:
-		k.add(pass(tl, fmt.Sprintf("%v, from problem.yaml", k.p.Limits.Time)))
+		a.limit = pass(&Check{Name: CheckTimeLimit}, fmt.Sprintf("%v, from problem.yaml", k.p.Limits.Time))
 	}
+	a.checks = make([]*Check, len(a.subs))
+	a.cpu = make([]time.Duration, len(a.subs))
+	a.ok = make([]bool, len(a.subs))
+	return a
+}
 
-	var slowest time.Duration
-	var slowestName string
-	for _, s := range subs {
-		if ctx.Err() != nil {
-			return
-		}
-		c := &Check{Name: SubmissionCheck + s.Name()}
-		if unsupported != "" {
-			k.add(skip(c, unsupported))
-			continue
-		}
-		cpu, ok := k.submission(ctx, s, c)
-		if ctx.Err() != nil {
-			return
-		}
-		k.add(c)
-		if ok && s.ForTimeLimit() && cpu > slowest {
-			slowest, slowestName = cpu, s.Name()
-		}
-	}
-	if unsupported != "" || slowestName == "" {
+// derived reports whether the time limit is derived from the submissions.
+func (a *submissionsAspect) derived() bool { return a.k.p.Kattis.TimeFromSubmissions }
+
+func (a *submissionsAspect) schedule(s *schedule) {
+	if a.listErr != nil {
 		return
 	}
+	a.left = len(a.subs)
+	s.expect(len(a.subs))
+	if !a.derived() {
+		a.judgeAll(s)
+		return
+	}
+	s.expect(1)
+	s.job(rankReference, func(ctx context.Context) {
+		if a.deriveLimit(ctx) {
+			a.judgeAll(s)
+		}
+	})
+}
+
+// deriveLimit derives the time limit from the submissions that bound it
+// (the accepted ones, and for 2025-09 those that bound it from above),
+// and reports whether the submissions are to be judged then.
+func (a *submissionsAspect) deriveLimit(ctx context.Context) bool {
+	k := a.k
+	md := k.p.Kattis.Package.Metadata
+	tl := &Check{Name: CheckTimeLimit}
+	// The grader's cache counts the runs (kattisCache.Put).
+	reports, err := timelimit.Resolve(ctx, k.grader, k.p)
+	if err == nil {
+		// 2025-09: the submissions that must TLE bound it from above.
+		_, err = timelimit.CheckUpperBounds(ctx, k.grader, k.p)
+	}
+	switch {
+	case ctx.Err() != nil:
+		return false
+	case err != nil:
+		a.limit = fail(tl, err.Error())
+		k.emit(a.limit)
+		for i, sub := range a.subs {
+			a.checks[i] = skip(&Check{Name: SubmissionCheck + sub.Name()}, "the time limit could not be derived")
+			k.emit(a.checks[i])
+		}
+		k.r.step(len(a.subs))
+		return false
+	}
+	from := "accepted submission"
+	if md.Version == kattis.V2025 {
+		from = "submission"
+	}
+	a.limit = pass(tl, fmt.Sprintf("%v, derived from %s (× %g, resolution %gs)", k.p.Limits.Time,
+		report.Plural(len(reports), from), md.Limits.ACToTimeLimit, md.Limits.TimeResolution))
+	k.emit(a.limit)
+	return true
+}
+
+// judgeAll adds a job per submission, the slowest kinds first.
+func (a *submissionsAspect) judgeAll(s *schedule) {
+	for i, sub := range a.subs {
+		rank := rankOther
+		switch {
+		case mustTLE(sub):
+			rank = rankTLE
+		case sub.MustAccept():
+			rank = rankAccepted
+		}
+		s.job(rank, func(ctx context.Context) { a.judge(ctx, i) })
+	}
+}
+
+// judge judges submission i and gives its check; the last one judged
+// gives the accepted margin.
+func (a *submissionsAspect) judge(ctx context.Context, i int) {
+	k := a.k
+	c := &Check{Name: SubmissionCheck + a.subs[i].Name()}
+	cpu, ok := a.submission(ctx, a.subs[i], c)
+	if ctx.Err() != nil {
+		return
+	}
+	a.checks[i], a.cpu[i], a.ok[i] = c, cpu, ok
+	k.emit(c)
+	k.r.mu.Lock()
+	a.left--
+	last := a.left == 0
+	k.r.mu.Unlock()
+	if last {
+		if a.margin = a.marginCheck(); a.margin != nil {
+			k.emit(a.margin)
+		}
+	}
+}
+
+// marginCheck checks that the slowest submission that bounds the time
+// limit from below takes at most 1/ac_to_time_limit of it; nil when none
+// ran.
+func (a *submissionsAspect) marginCheck() *Check {
+	p := a.k.p
+	md := p.Kattis.Package.Metadata
+	var slowest time.Duration
+	var slowestName string
+	for i, s := range a.subs {
+		if a.ok[i] && s.ForTimeLimit() && a.cpu[i] > slowest {
+			slowest, slowestName = a.cpu[i], s.Name()
+		}
+	}
+	if slowestName == "" {
+		return nil
+	}
 	margin := &Check{Name: CheckACMargin}
-	limit := k.p.Limits.Time
+	limit := p.Limits.Time
 	// 2025-09: every submission that bounds the limit from below, not
 	// only the accepted ones ("Timelimit inference").
 	which := "accepted submission"
@@ -118,128 +187,25 @@ func (k *kattisRun) submissions(ctx context.Context) {
 		which = "submission that bounds it from below"
 	}
 	if slowest.Seconds()*md.Limits.ACToTimeLimit > limit.Seconds()+1e-9 {
-		k.add(warn(margin, fmt.Sprintf("the slowest %s, %s, takes %s (normalised to the language), more than 1/%g of the time limit %v",
-			which, slowestName, durationMs(slowest), md.Limits.ACToTimeLimit, limit)))
+		return warn(margin, fmt.Sprintf("the slowest %s, %s, takes %s (normalised to the language), more than 1/%g of the time limit %v",
+			which, slowestName, durationMs(slowest), md.Limits.ACToTimeLimit, limit))
+	}
+	return pass(margin, fmt.Sprintf("the slowest %s, %s, takes %s, at most 1/%g of the time limit %v",
+		which, slowestName, durationMs(slowest), md.Limits.ACToTimeLimit, limit))
+}
+
+func (a *submissionsAspect) report(b *reportBuilder) {
+	b.add(a.folders)
+	if a.listErr != nil {
 		return
 	}
-	k.add(pass(margin, fmt.Sprintf("the slowest %s, %s, takes %s, at most 1/%g of the time limit %v",
-		which, slowestName, durationMs(slowest), md.Limits.ACToTimeLimit, limit)))
-}
-
-// submission judges one example submission into c. It returns its
-// slowest time, divided by its language's time multiplier, on the tests
-// through which it bounds the time limit from below (none when it does
-// not), and whether it ran.
-func (k *kattisRun) submission(ctx context.Context, s kattis.Submission, c *Check) (time.Duration, bool) {
-	md := k.p.Kattis.Package.Metadata
-	src, lang, extra, err := k.grader.SubmissionSource(s)
-	if err != nil {
-		skip(c, err.Error())
-		c.Status = Warn
-		return 0, false
+	if a.derived() {
+		b.ran(CheckTimeLimit, func() *Check { return a.limit })
+	} else {
+		b.add(a.limit)
 	}
-	withInc, withExtra, err := grade.WithIncludes(k.p, lang, src, extra)
-	if err != nil {
-		fail(c, err.Error())
-		return 0, false
+	for i, sub := range a.subs {
+		b.ran(SubmissionCheck+sub.Name(), func() *Check { return a.checks[i] })
 	}
-	_, comp, err := k.grader.Compiler.CompileWith(ctx, lang, withInc, withExtra)
-	k.r.compiled(comp)
-	if errors.Is(err, runner.ErrCommandNotFound) {
-		warn(c, fmt.Sprintf("%s is not installed here; skipped (%v)", lang.Name, err))
-		return 0, false
-	}
-	e, err := expect(md.Version, s)
-	if err != nil {
-		fail(c, fmt.Sprintf("%s: %v", s.Path, err))
-		return 0, false
-	}
-	scale := 1.0
-	if s.Expected == nil && mustTLE(s) {
-		scale = md.Limits.TimeLimitToTLE
-	}
-	rep, err := k.grader.Grade(ctx, grade.Submission{Problem: k.p, Source: src, Language: lang, Extra: extra},
-		grade.Options{TimeScale: scale, StopOnFail: e.first != nil && k.p.Scoring == nil, RecheckWall: true})
-	if err != nil {
-		return 0, false
-	}
-	got, test, wrong := e.judgeScoring(rep)
-	if wrong == "" && s.Expected == nil && k.p.Scoring != nil {
-		wrong = scoreWrong(s.Folder, k.p.Scoring, rep)
-	}
-	if wrong == "" && s.Expected == nil && rep.Verdict != verdict.CE {
-		wrong = scoreRulesWrong(s, rep)
-	}
-	lim := grade.Limits(k.p, lang)
-	c.Solution = &SolutionResult{
-		File:        s.Name(),
-		Language:    lang.Name,
-		Expected:    folderVerdict[s.Folder],
-		Verdict:     got,
-		Test:        test,
-		Tests:       len(rep.Tests),
-		MaxTimeMs:   rep.MaxTimeMs,
-		TimeLimitMs: lim.CPU.Milliseconds(),
-		Score:       rep.Score,
-		MaxScore:    rep.MaxScore,
-	}
-	if scale != 1 {
-		c.Solution.TimeScale = scale
-	}
-	if wrong != "" {
-		if rep.Verdict == verdict.CE && rep.Compile.Output != "" {
-			wrong += ": " + firstLine(rep.Compile.Output)
-		}
-		if rep.Error != "" {
-			wrong += ": " + rep.Error
-		}
-		if note := wallNote(rep.Tests); note != "" {
-			wrong += " (" + note + ")"
-		}
-		fail(c, wrong)
-		return 0, false
-	}
-	msg := fmt.Sprintf("%s (%s)", got, e.what)
-	if test != "" {
-		msg = fmt.Sprintf("%s on test %s (%s)", got, test, e.what)
-	}
-	if rep.Score != nil {
-		msg += ", score " + figures.Score(*rep.Score, rep.MaxScore)
-	}
-	if scale != 1 {
-		msg += fmt.Sprintf(", at %g × the time limit", scale)
-	}
-	if note := wallNote(rep.Tests); note != "" {
-		msg += " (" + note + ")"
-	}
-	pass(c, msg)
-	mult := lang.TimeMultiplier
-	if mult <= 0 {
-		mult = 1
-	}
-	// The tests through which it bounds the limit from below (all of
-	// them but where a submissions.yaml rule covers some groups only).
-	lower, _ := s.TimeBounds()
-	var slowest time.Duration
-	for _, t := range rep.Tests {
-		if slices.ContainsFunc(lower, func(r kattis.Expectation) bool { return r.Covers(t.Name) }) {
-			slowest = max(slowest, time.Duration(float64(t.CPU)/mult))
-		}
-	}
-	return slowest, true
-}
-
-// mustTLE reports whether a submission must be too slow somewhere: in
-// time_limit_exceeded/, or (2025-09) required TLE by a rule. It is judged
-// at the time limit times time_limit_to_tle.
-func mustTLE(s kattis.Submission) bool {
-	if s.Rules == nil {
-		return s.Folder == kattis.FolderTimeLimitExceeded
-	}
-	for _, r := range s.Rules {
-		if slices.Equal(r.Required, []string{kattis.ResultTLE}) {
-			return true
-		}
-	}
-	return false
+	b.ran(CheckACMargin, func() *Check { return a.margin })
 }

@@ -13,15 +13,25 @@ import (
 // verifyDirs verifies the packages and returns their reports.
 func verifyDirs(t *testing.T, dirs ...string) []*verify.ProblemReport {
 	t.Helper()
-	v := &verify.Verifier{Kit: newKit(t, t.TempDir()), Workers: 2}
+	reps, _ := verifyWithProgress(t, dirs...)
+	return reps
+}
+
+// verifyWithProgress verifies the packages and returns their reports and
+// the progress seen, which ended with every step done.
+func verifyWithProgress(t *testing.T, dirs ...string) ([]*verify.ProblemReport, *progressSeen) {
+	t.Helper()
+	v := newVerifier(t, t.TempDir())
+	progress := watchProgress(v)
 	rep, err := v.Verify(context.Background(), dirs)
 	if err != nil {
 		t.Fatal(err)
 	}
+	progress.check(t)
 	if len(rep.Problems) != len(dirs) {
 		t.Fatalf("got %d reports, want %d", len(rep.Problems), len(dirs))
 	}
-	return rep.Problems
+	return rep.Problems, progress
 }
 
 // statuses shows every check as "name=status".
@@ -49,7 +59,8 @@ func copyKattis(t *testing.T, name string) string {
 // 2025-09 one (custom output validator, a checktestdata validator that is
 // skipped), next to a native package.
 func TestVerifyKattis(t *testing.T) {
-	reps := verifyDirs(t, filepath.Join("testdata", "kattis", "sum-legacy"), filepath.Join("testdata", "kattis", "parity-2025"))
+	reps, progress := verifyWithProgress(t, filepath.Join("testdata", "kattis", "sum-legacy"), filepath.Join("testdata", "kattis", "parity-2025"))
+	progress.ran(t) // the packages' runs are steps of the pool
 	want := []map[string]verify.Status{{
 		verify.CheckConfig:                               verify.Pass,
 		verify.CheckTestFiles:                            verify.Pass,

@@ -50,7 +50,7 @@ func (c *kattisCache) validateInput(ctx context.Context, prog *compile.Program, 
 	}
 	spec := prog.Spec(t.Input, "", lim)
 	spec.Args = append(slices.Clone(spec.Args), flags...)
-	res, err := c.r.kit.Sandbox.Run(ctx, spec)
+	res, err := c.r.eng.Sandbox.Run(ctx, spec)
 	if err != nil {
 		return "", err
 	}

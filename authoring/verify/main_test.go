@@ -8,7 +8,6 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/puzzlejudge/judge/authoring/author"
 	"github.com/puzzlejudge/judge/authoring/verify"
 	"github.com/puzzlejudge/judge/core/compile"
 	"github.com/puzzlejudge/judge/core/config"
@@ -37,9 +36,9 @@ var shared struct {
 	err     error
 }
 
-// newKit returns the author's tools for the problems and solutions under
-// root.
-func newKit(t *testing.T, root string) *author.Tools {
+// newVerifier returns a verifier of the problems and solutions under
+// root, over the shared sandbox, with 2 workers.
+func newVerifier(t *testing.T, root string) *verify.Verifier {
 	t.Helper()
 	shared.once.Do(func() {
 		shared.cfg, shared.err = config.Load("../../configs/judge.yaml", nil)
@@ -56,12 +55,17 @@ func newKit(t *testing.T, root string) *author.Tools {
 	cfg.ProblemsDir = filepath.Join(root, "problems")
 	cfg.SolutionsDir = filepath.Join(root, "solutions")
 	comp := &compile.Compiler{Sandbox: shared.sandbox, CacheDir: cfg.CacheDir, ConfigDir: cfg.Dir, Limits: cfg.Compile}
-	return &author.Tools{Engine: &engine.Engine{
-		Config:   &cfg,
-		Sandbox:  shared.sandbox,
-		Compiler: comp,
-		Grader:   &grade.Grader{Sandbox: shared.sandbox, Compiler: comp, Workers: 1, CheckerLanguage: cfg.Languages["go"]},
-	}}
+	eng := &engine.Engine{Config: &cfg, Sandbox: shared.sandbox, Compiler: comp,
+		Grader: &grade.Grader{Sandbox: shared.sandbox, Compiler: comp, Workers: 1, CheckerLanguage: cfg.Languages["go"]}}
+	return &verify.Verifier{Engine: eng, Workers: 2}
+}
+
+// verifierWith returns v over newVerifier's stack for root.
+func verifierWith(t *testing.T, root string, v verify.Verifier) *verify.Verifier {
+	t.Helper()
+	base := newVerifier(t, root)
+	v.Engine = base.Engine
+	return &v
 }
 
 // copyFixture copies testdata's problems and solutions into a new
@@ -106,13 +110,56 @@ func copyTree(src, dst string) error {
 // verifySum verifies the sum problem under root.
 func verifySum(t *testing.T, root string) *verify.ProblemReport {
 	t.Helper()
-	v := &verify.Verifier{Kit: newKit(t, root), Workers: 2}
+	v := newVerifier(t, root)
+	progress := watchProgress(v)
 	rep, err := v.Verify(context.Background(), []string{filepath.Join(root, "problems", "sum")})
 	if err != nil {
 		t.Fatal(err)
 	}
+	progress.check(t)
 	if len(rep.Problems) != 1 {
 		t.Fatalf("got %d problem reports, want 1", len(rep.Problems))
 	}
 	return rep.Problems[0]
+}
+
+// progressSeen is the last progress a verifier reported.
+type progressSeen struct {
+	mu          sync.Mutex
+	calls       int
+	done, total int
+}
+
+// watchProgress makes v report its progress to the returned watcher.
+func watchProgress(v *verify.Verifier) *progressSeen {
+	p := &progressSeen{}
+	v.Progress = func(done, total int) {
+		p.mu.Lock()
+		defer p.mu.Unlock()
+		p.calls++
+		p.done, p.total = done, total
+	}
+	return p
+}
+
+// check fails unless the progress ended with every step done: each run
+// of every aspect, native or Kattis, counted once on the one pool (a
+// package whose programs do not run has none).
+func (p *progressSeen) check(t *testing.T) {
+	t.Helper()
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.done != p.total {
+		t.Errorf("progress ended at %d/%d steps after %d calls, want every step done", p.done, p.total, p.calls)
+	}
+}
+
+// ran fails unless some step was reported.
+func (p *progressSeen) ran(t *testing.T) {
+	t.Helper()
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.calls == 0 || p.total == 0 {
+		t.Errorf("no progress reported (%d calls, %d steps)", p.calls, p.total)
+	}
 }

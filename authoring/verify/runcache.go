@@ -148,11 +148,10 @@ type keys struct {
 	answers []string // and of their answers
 }
 
-// prepare hashes the tests and the checker of pk; checker is the compiled
-// custom checker or interactor, nil for a built-in one.
-func (k *keys) prepare(pk *pkg, checkerFiles []runner.File) error {
+// prepare hashes the tests and the checker of p; checkerFiles are the
+// compiled custom checker's or interactor's, nil for a built-in one.
+func (k *keys) prepare(p *problem.Problem, checkerFiles []runner.File) error {
 	k.once.Do(func() {
-		p := pk.p
 		k.checker = checkerSettings(p)
 		if len(checkerFiles) > 0 {
 			h, err := runcache.HashFiles(checkerFiles)
@@ -176,24 +175,21 @@ func (k *keys) prepare(pk *pkg, checkerFiles []runner.File) error {
 	return k.err
 }
 
-// solutionKey returns the key of sr's run on test i, and false when the
-// run is not to be cached (its files could not be hashed: the run will
-// say why).
-func (r *run) solutionKey(ctx context.Context, pk *pkg, sr *solRun, i int) (runcache.Key, bool) {
+// key returns the key of sr's run on test i, and false when the run is
+// not to be cached (its files could not be hashed: the run will say
+// why).
+func (a *solutionsAspect) key(ctx context.Context, sr *solRun, i int) (runcache.Key, bool) {
+	r, p := a.n.r, a.n.p
 	if r.cache == nil {
 		return runcache.Key{}, false
 	}
-	var files []runner.File
-	if pk.checkerProg != nil {
-		files = pk.checkerProg.Files
-	}
-	if err := pk.keys.prepare(pk, files); err != nil {
+	if err := a.keys.prepare(p, a.checker.files()); err != nil {
 		return runcache.Key{}, false
 	}
 	sr.keyOnce.Do(func() {
 		if h, err := runcache.HashFiles(sr.prog.Files); err == nil {
 			sr.progHash = h
-			sr.runtime = r.kit.Compiler.Identity(ctx, sr.sol.Language)
+			sr.runtime = r.eng.Compiler.Identity(ctx, sr.sol.Language)
 		}
 	})
 	if sr.progHash == "" {
@@ -202,20 +198,20 @@ func (r *run) solutionKey(ctx context.Context, pk *pkg, sr *solRun, i int) (runc
 	lang := sr.sol.Language
 	enforced := sr.lim
 	enforced.CPU = time.Duration(float64(sr.lim.CPU) * sr.scale)
-	enforced.Wall = grade.WallLimit(pk.p, enforced.CPU)
-	t := pk.p.Tests[i]
+	enforced.Wall = grade.WallLimit(p, enforced.CPU)
+	t := p.Tests[i]
 	return runcache.Key{
 		Kind:        "solution",
 		Program:     sr.progHash,
 		Runtime:     sr.runtime,
 		Run:         lang.Run,
 		Env:         lang.Env,
-		Input:       pk.keys.inputs[i],
-		Answer:      pk.keys.answers[i],
+		Input:       a.keys.inputs[i],
+		Answer:      a.keys.answers[i],
 		Limits:      lang.Limits(enforced),
 		TimeLimit:   int64(sr.lim.CPU),
-		Checker:     pk.keys.checker,
+		Checker:     a.keys.checker,
 		CheckerArgs: t.CheckerArgs,
-		Sandbox:     r.kit.Sandbox.Mode(),
+		Sandbox:     r.eng.Sandbox.Mode(),
 	}, true
 }

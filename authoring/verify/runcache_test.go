@@ -7,7 +7,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/puzzlejudge/judge/authoring/author"
 	"github.com/puzzlejudge/judge/authoring/runcache"
 	"github.com/puzzlejudge/judge/authoring/verify"
 )
@@ -20,9 +19,9 @@ func TestRunCacheSecondVerify(t *testing.T) {
 	root := copyFixture(t)
 	trimSlow(t, root)
 	store := runcache.Open(t.TempDir())
-	kit := newKit(t, root)
+	base := newVerifier(t, root)
 	pkg := filepath.Join(root, "problems", "sum")
-	verifyOnce := func() *verify.Report { return verifyCached(t, kit, store, 2, pkg) }
+	verifyOnce := func() *verify.Report { return verifyCached(t, base, store, 2, pkg) }
 
 	first := verifyOnce()
 	if !first.OK || first.Stats.Runs == 0 || first.Stats.CachedRuns != 0 {
@@ -96,7 +95,7 @@ func TestStopsAtFirstFailure(t *testing.T) {
 			remove(t, filepath.Join(pkg, "validator"))
 			remove(t, filepath.Join(pkg, "generator"))
 			remove(t, filepath.Join(pkg, "tests", "generated.yaml"))
-			v := &verify.Verifier{Kit: newKit(t, root), Workers: 1, Solutions: []string{tt.solution}}
+			v := verifierWith(t, root, verify.Verifier{Workers: 1, Solutions: []string{tt.solution}})
 			rep, err := v.Verify(context.Background(), []string{pkg})
 			if err != nil {
 				t.Fatal(err)
@@ -113,9 +112,10 @@ func TestStopsAtFirstFailure(t *testing.T) {
 }
 
 // verifyCached verifies one package with the run cache store.
-func verifyCached(t *testing.T, kit *author.Tools, store *runcache.Store, workers int, pkg string) *verify.Report {
+func verifyCached(t *testing.T, base *verify.Verifier, store *runcache.Store, workers int, pkg string) *verify.Report {
 	t.Helper()
-	v := &verify.Verifier{Kit: kit, Workers: workers, RunCache: store}
+	v := *base
+	v.Workers, v.RunCache = workers, store
 	rep, err := v.Verify(context.Background(), []string{pkg})
 	if err != nil {
 		t.Fatal(err)
@@ -178,10 +178,10 @@ func TestRunCacheKeepsTLESolution(t *testing.T) {
 	}
 	write(t, filepath.Join(root, "solutions", "sum", "time_limit_exceeded", "near.c"), nearLimits)
 	store := runcache.Open(t.TempDir())
-	kit := newKit(t, root)
+	base := newVerifier(t, root)
 	pkg := filepath.Join(root, "problems", "sum")
 
-	first := verifyCached(t, kit, store, 2, pkg)
+	first := verifyCached(t, base, store, 2, pkg)
 	name := verify.SolutionCheck + "time_limit_exceeded/near.c"
 	if c := first.Problems[0].Check(name); c == nil || c.Status != verify.Pass {
 		t.Fatalf("first verify: check %q: %+v, want pass", name, c)
@@ -189,7 +189,7 @@ func TestRunCacheKeepsTLESolution(t *testing.T) {
 	if c := first.Problems[0].Check(verify.CheckTLEMargin); c == nil || c.Status != verify.Pass {
 		t.Fatalf("first verify: TLE margin: %+v, want pass", c)
 	}
-	second := verifyCached(t, kit, store, 2, pkg)
+	second := verifyCached(t, base, store, 2, pkg)
 	// The first verify may have run tests after the TLE (started before
 	// it ended); the second stops at the cached TLE.
 	if second.Stats.Runs != 0 || second.Stats.CachedRuns == 0 {

@@ -16,9 +16,9 @@ import (
 // partially accepted one more than 0 and less than the full score (and
 // only a scoring problem may have one). It returns c when that settles
 // the check, nil when the verdict checks are still to be made.
-func (pk *pkg) scoreCheck(c *Check, sr *solRun, v verdict.Verdict, bad *grade.TestResult) *Check {
+func (a *solutionsAspect) scoreCheck(c *Check, sr *solRun, v verdict.Verdict, bad *grade.TestResult) *Check {
 	partial := sr.sol.Folder == author.PartialFolder
-	sc := pk.p.Scoring
+	sc := a.n.p.Scoring
 	if sc == nil {
 		return fail(c, fmt.Sprintf("%s: %s is only for scoring problems (problem.yaml has no groups)", sr.sol.Path, author.PartialFolder))
 	}
@@ -33,8 +33,8 @@ func (pk *pkg) scoreCheck(c *Check, sr *solRun, v verdict.Verdict, bad *grade.Te
 	switch {
 	case v == verdict.IE:
 		return nil
-	case partial && len(tests) < len(pk.p.Tests):
-		return fail(c, fmt.Sprintf("%s: judged on %d of %d tests only: no score", sr.sol.Path, len(tests), len(pk.p.Tests)))
+	case partial && len(tests) < len(a.n.p.Tests):
+		return fail(c, fmt.Sprintf("%s: judged on %d of %d tests only: no score", sr.sol.Path, len(tests), len(a.n.p.Tests)))
 	case partial && res.Score > 0 && (res.MaxScore == nil || res.Score < *res.MaxScore):
 		how := ""
 		if bad != nil {

@@ -89,7 +89,7 @@ func TestVerifyNativeScoring(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(sols, "partially_accepted", "full.go"), full, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	v := &verify.Verifier{Kit: newKit(t, root), Workers: 2}
+	v := newVerifier(t, root)
 	rep, err := v.Verify(context.Background(), []string{filepath.Join(root, "problems", "divisor-pairs")})
 	if err != nil {
 		t.Fatal(err)

@@ -20,7 +20,7 @@ func TestOnCheck(t *testing.T) {
 	var mu sync.Mutex
 	var order []string
 	got := map[string]verify.Check{}
-	v := &verify.Verifier{Kit: newKit(t, root), Workers: 2, OnCheck: func(problem string, c *verify.Check) {
+	v := verifierWith(t, root, verify.Verifier{Workers: 2, OnCheck: func(problem string, c *verify.Check) {
 		mu.Lock()
 		defer mu.Unlock()
 		if problem != "sum" {
@@ -31,7 +31,7 @@ func TestOnCheck(t *testing.T) {
 		}
 		got[c.Name] = *c
 		order = append(order, c.Name)
-	}}
+	}})
 	rep, err := v.Verify(context.Background(), []string{filepath.Join(root, "problems", "sum")})
 	if err != nil {
 		t.Fatal(err)
@@ -67,7 +67,7 @@ func TestStrictAndStopOnFail(t *testing.T) {
 	remove(t, filepath.Join(pkg, "generator"))
 	remove(t, filepath.Join(pkg, "tests", "generated.yaml"))
 
-	v := &verify.Verifier{Kit: newKit(t, root), Workers: 2}
+	v := newVerifier(t, root)
 	rep, err := v.Verify(context.Background(), []string{pkg})
 	if err != nil {
 		t.Fatal(err)

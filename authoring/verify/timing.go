@@ -77,16 +77,17 @@ type LimitAdvice struct {
 }
 
 // timing makes the table of a package whose solutions ran, or nil.
-func (pk *pkg) timing() *Timing {
-	if pk.runnable != "" || pk.p == nil {
+func (a *solutionsAspect) timing() *Timing {
+	p := a.n.p
+	if a.n.runnable != "" || p == nil {
 		return nil
 	}
-	tm := &Timing{TimeLimitMs: pk.p.Limits.Time.Milliseconds()}
-	for _, t := range pk.p.Tests {
+	tm := &Timing{TimeLimitMs: p.Limits.Time.Milliseconds()}
+	for _, t := range p.Tests {
 		tm.Tests = append(tm.Tests, t.Name)
 	}
 	var slowAC, fastTLE time.Duration
-	for _, sr := range pk.runs {
+	for _, sr := range a.runs {
 		if sr.seq == nil {
 			continue
 		}
@@ -110,7 +111,7 @@ func (pk *pkg) timing() *Timing {
 			row.Share = float64(slowest) / float64(sr.lim.CPU)
 		}
 		// In the problem's terms, without the language's multiplier.
-		norm := time.Duration(float64(slowest) * float64(pk.p.Limits.Time) / float64(max(sr.lim.CPU, 1)))
+		norm := time.Duration(float64(slowest) * float64(p.Limits.Time) / float64(max(sr.lim.CPU, 1)))
 		v, _ := sr.outcome()
 		switch {
 		case sr.sol.Expected == verdict.AC && v == verdict.AC && norm >= slowAC:

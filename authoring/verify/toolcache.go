@@ -48,61 +48,65 @@ type cachedGeneration struct {
 	Valid  *cachedValidation `json:"valid,omitempty"`
 }
 
-// tools identifies a package's validator and generator in the run
+// toolIDs identifies a package's validator and generator in the run
 // cache's keys. Each program is hashed once, when its first run asks
 // (the validator runs before the generator is compiled).
-type tools struct {
+type toolIDs struct {
 	runOnce, valOnce, genOnce sync.Once
 	runtime                   string
 	run, env                  []string
 	validator, generator      string // hashes of the programs, "" when not to cache
 }
 
-// toolKey returns the runtime, command and program hash of the validator
-// or the generator; hash "" means its runs are not cached.
-func (r *run) toolKey(ctx context.Context, pk *pkg, generator bool) *tools {
-	t := &pk.tools
+// common finds the runtime and the command of the Go tools once.
+func (t *toolIDs) common(ctx context.Context, r *run) {
 	t.runOnce.Do(func() {
-		if lang := r.kit.Config.Languages["go"]; lang != nil {
+		if lang := r.eng.Config.Languages["go"]; lang != nil {
 			t.run, t.env = lang.Run, lang.Env
-			t.runtime = r.kit.Compiler.Identity(ctx, lang)
+			t.runtime = r.eng.Compiler.Identity(ctx, lang)
 		}
 	})
-	hash := func(p *compile.Program) string {
-		if p == nil || t.run == nil {
-			return ""
-		}
-		h, err := runcache.HashFiles(p.Files)
-		if err != nil {
-			return ""
-		}
-		return h
-	}
-	if generator {
-		t.genOnce.Do(func() { t.generator = hash(pk.generator) })
-	} else {
-		t.valOnce.Do(func() {
-			t.validator = hash(pk.validator)
-			if t.validator == "" || pk.validator.Language == nil || pk.validator.Language.Name == "go" && pk.validExit == 0 {
-				return
-			}
-			// An input_validator: a program in any language, valid on
-			// its own exit status; both are part of its key.
-			lang := pk.validator.Language
-			t.validator = fmt.Sprintf("%s %s exit %d run %q env %q %s", t.validator, lang.Name, pk.validExit,
-				lang.Run, lang.Env, r.kit.Compiler.Identity(ctx, lang))
-		})
-	}
-	return t
 }
 
-// validatorKey returns the key of the validator's run on input.
-func (r *run) validatorKey(ctx context.Context, pk *pkg, input string) (runcache.Key, bool) {
+// hash returns the hash of a tool's program, "" when it is not to be
+// cached.
+func (t *toolIDs) hash(p *compile.Program) string {
+	if p == nil || t.run == nil {
+		return ""
+	}
+	h, err := runcache.HashFiles(p.Files)
+	if err != nil {
+		return ""
+	}
+	return h
+}
+
+// id returns the validator's part of the keys of its runs, "" when they
+// are not cached.
+func (a *validatorsAspect) id(ctx context.Context) string {
+	r, t := a.n.r, &a.n.toolIDs
+	t.common(ctx, r)
+	t.valOnce.Do(func() {
+		t.validator = t.hash(a.prog)
+		if t.validator == "" || a.prog.Language == nil || a.prog.Language.Name == "go" && a.validExit == 0 {
+			return
+		}
+		// An input_validator: a program in any language, valid on its
+		// own exit status; both are part of its key.
+		lang := a.prog.Language
+		t.validator = fmt.Sprintf("%s %s exit %d run %q env %q %s", t.validator, lang.Name, a.validExit,
+			lang.Run, lang.Env, r.eng.Compiler.Identity(ctx, lang))
+	})
+	return t.validator
+}
+
+// key returns the key of the validator's run on input.
+func (a *validatorsAspect) key(ctx context.Context, input string) (runcache.Key, bool) {
+	r, t := a.n.r, &a.n.toolIDs
 	if r.cache == nil {
 		return runcache.Key{}, false
 	}
-	t := r.toolKey(ctx, pk, false)
-	if t.validator == "" {
+	if a.id(ctx) == "" {
 		return runcache.Key{}, false
 	}
 	in, err := runcache.HashFile(input)
@@ -110,19 +114,21 @@ func (r *run) validatorKey(ctx context.Context, pk *pkg, input string) (runcache
 		return runcache.Key{}, false
 	}
 	return runcache.Key{Kind: "validator", Program: t.validator, Runtime: t.runtime, Run: t.run, Env: t.env,
-		Input: in, Limits: author.ToolLimits(), Sandbox: r.kit.Sandbox.Mode()}, true
+		Input: in, Limits: author.ToolLimits(), Sandbox: r.eng.Sandbox.Mode()}, true
 }
 
-// generatorKey returns the key of a generator call; its result holds the
+// key returns the key of a generator call; its result holds the
 // validator's answer on the output, so the validator is part of it.
-func (r *run) generatorKey(ctx context.Context, pk *pkg, c author.GeneratedTest) (runcache.Key, bool) {
+func (a *generatorsAspect) key(ctx context.Context, c author.GeneratedTest) (runcache.Key, bool) {
+	r, t := a.n.r, &a.n.toolIDs
 	if r.cache == nil {
 		return runcache.Key{}, false
 	}
-	t := r.toolKey(ctx, pk, true)
+	t.common(ctx, r)
+	t.genOnce.Do(func() { t.generator = t.hash(a.prog) })
 	validator := ""
-	if pk.validator != nil {
-		if validator = r.toolKey(ctx, pk, false).validator; validator == "" {
+	if a.val.prog != nil {
+		if validator = a.val.id(ctx); validator == "" {
 			return runcache.Key{}, false
 		}
 	}
@@ -133,14 +139,15 @@ func (r *run) generatorKey(ctx context.Context, pk *pkg, c author.GeneratedTest)
 	fmt.Fprintf(h, "%d\x00%q", c.Seed, c.Args)
 	return runcache.Key{Kind: "generator", Program: t.generator, Runtime: t.runtime, Run: t.run, Env: t.env,
 		Input: hex.EncodeToString(h.Sum(nil)), Limits: author.ToolLimits(), Checker: "validator " + validator,
-		Sandbox: r.kit.Sandbox.Mode()}, true
+		Sandbox: r.eng.Sandbox.Mode()}, true
 }
 
-// cachedGenerate fills g from the run cache, and reports whether it
-// could: a recorded test whose file is what the generator printed, or a
-// call whose output was validated.
-func (r *run) cachedGenerate(ctx context.Context, pk *pkg, c author.GeneratedTest, want string, g *genResult) (runcache.Key, bool, bool) {
-	key, ok := r.generatorKey(ctx, pk, c)
+// cached fills g from the run cache, and reports whether it could: a
+// recorded test whose file is what the generator printed, or a call
+// whose output was validated.
+func (a *generatorsAspect) cached(ctx context.Context, c author.GeneratedTest, want string, g *genResult) (runcache.Key, bool, bool) {
+	r := a.n.r
+	key, ok := a.key(ctx, c)
 	var cg cachedGeneration
 	if !ok || !r.cache.Get(key, &cg) {
 		return key, ok, false
@@ -153,7 +160,7 @@ func (r *run) cachedGenerate(ctx context.Context, pk *pkg, c author.GeneratedTes
 		}
 		same = h == cg.Output
 	}
-	if !same && pk.validator != nil && cg.Valid == nil {
+	if !same && a.val.prog != nil && cg.Valid == nil {
 		return key, ok, false // kept when it matched its test, never validated
 	}
 	g.done, g.wall = true, cg.Wall
@@ -167,9 +174,9 @@ func (r *run) cachedGenerate(ctx context.Context, pk *pkg, c author.GeneratedTes
 	return key, ok, true
 }
 
-// storeGeneration keeps a generator call's result: the hash of its output
-// file and the validator's answer on it, if it ran and answered.
-func (r *run) storeGeneration(key runcache.Key, out string, g *genResult, cpu time.Duration) {
+// store keeps a generator call's result: the hash of its output file and
+// the validator's answer on it, if it ran and answered.
+func (a *generatorsAspect) store(key runcache.Key, out string, g *genResult, cpu time.Duration) {
 	if g.err != nil || (g.valid != nil && !validationCacheable(g.valid.v, g.valid.err)) {
 		return
 	}
@@ -184,5 +191,5 @@ func (r *run) storeGeneration(key runcache.Key, out string, g *genResult, cpu ti
 	if g.valid != nil {
 		cg.Valid = toValidation(g.valid.v)
 	}
-	_ = r.cache.Put(key, cg) // a result not kept is made again next time
+	_ = a.n.r.cache.Put(key, cg) // a result not kept is made again next time
 }

@@ -11,11 +11,15 @@ import (
 
 // wallNote says which of a program's tests were run a second time with a
 // longer wall limit (grade.Options.RecheckWall) and what the second run
-// showed, for the message of a check that used them; "" when none was.
+// showed, and which wall stops stood without one because the machine had
+// CPU to spare (grade.TestResult.WallUnstarved), for the message of a
+// check that used them; "" when none was.
 func wallNote(results []grade.TestResult) string {
-	var loaded, waits, rerun []string
+	var loaded, waits, rerun, unstarved []string
 	for _, t := range results {
 		switch {
+		case t.WallUnstarved:
+			unstarved = append(unstarved, t.Name)
 		case !t.WallRechecked:
 		case t.Verdict == verdict.IE:
 			rerun = append(rerun, t.Name)
@@ -34,6 +38,9 @@ func wallNote(results []grade.TestResult) string {
 	}
 	if len(waits) > 0 {
 		notes = append(notes, fmt.Sprintf("%s stopped by the wall clock again with a longer wall limit: the program waits", testNames(waits)))
+	}
+	if len(unstarved) > 0 {
+		notes = append(notes, fmt.Sprintf("%s stopped by the wall clock while the machine had CPU to spare: the program waits", testNames(unstarved)))
 	}
 	return strings.Join(notes, "; ")
 }
@@ -59,19 +66,4 @@ func withWallNote(c *Check, runs []*solRun) *Check {
 		c.Message += " (" + strings.Join(notes, "; ") + ")"
 	}
 	return c
-}
-
-// marginNote adds to a margin check the wall notes of the solutions it
-// measured: those expected to get verdict v.
-func (pk *pkg) marginNote(c *Check, v verdict.Verdict) *Check {
-	if c.Status == Skip {
-		return c
-	}
-	var runs []*solRun
-	for _, sr := range pk.runs {
-		if sr.sol.Expected == v {
-			runs = append(runs, sr)
-		}
-	}
-	return withWallNote(c, runs)
 }

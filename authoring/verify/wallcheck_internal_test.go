@@ -24,6 +24,8 @@ func TestWallNote(t *testing.T) {
 		{"waits", []grade.TestResult{waits}, "test 4 stopped by the wall clock again with a longer wall limit: the program waits"},
 		{"judge's failure on the re-run", []grade.TestResult{{Name: "5", Verdict: verdict.IE, WallRechecked: true}}, "test 5 re-run with a longer wall limit"},
 		{"both", []grade.TestResult{loaded, waits}, "test 2 re-run with a longer wall limit: the machine was loaded; test 4 stopped by the wall clock again with a longer wall limit: the program waits"},
+		{"waits on a quiet machine", []grade.TestResult{ac, {Name: "6", Verdict: verdict.TLE, Status: runner.WallExceeded, WallUnstarved: true}},
+			"test 6 stopped by the wall clock while the machine had CPU to spare: the program waits"},
 	}
 	for _, tt := range tests {
 		if got := wallNote(tt.results); got != tt.want {

@@ -39,13 +39,16 @@ import (
 )
 
 // folderVerdict is the verdict `judge submit` must give a submission of
-// each standard folder. The Kattis formats have no memory-limit verdict:
-// a program over the memory limit is a run-time error there, so the
-// judge's MLE passes in run_time_error/.
+// each standard folder, as judge verify counts it. The Kattis formats
+// have no memory-limit verdict: a program over the memory limit is a
+// run-time error there, so the judge's MLE passes in run_time_error/; an
+// output flood, stopped here at the output limit (OLE), runs into the time
+// limit on judges that truncate its output, so OLE passes in
+// time_limit_exceeded/.
 var folderVerdict = map[string][]string{
 	"accepted":            {"AC"},
 	"wrong_answer":        {"WA"},
-	"time_limit_exceeded": {"TLE"},
+	"time_limit_exceeded": {"TLE", "OLE"},
 	"run_time_error":      {"RE", "MLE"},
 }
 

@@ -58,15 +58,34 @@ func Open(cfg *config.Config, opt Options) (*Engine, error) {
 		// The cache trims itself past the configured size.
 		MaxCacheSize: cfg.CacheMaxSize,
 	}
-	g := &grade.Grader{
-		Sandbox:         sb,
-		Compiler:        c,
+	e := &Engine{Config: cfg, Sandbox: sb, Compiler: c}
+	e.Grader = e.grader(workers)
+	return e, nil
+}
+
+// grader returns a grader over the engine's sandbox, compiler and
+// languages that runs up to workers tests of a submission at once.
+func (e *Engine) grader(workers int) *grade.Grader {
+	cfg := e.Config
+	return &grade.Grader{
+		Sandbox:         e.Sandbox,
+		Compiler:        e.Compiler,
 		Workers:         workers,
 		CheckerLanguage: cfg.Languages["go"],
 		LanguageOf:      func(file string) (*compile.Language, error) { return cfg.Language(file, "") },
 		LanguageNamed:   func(name string) (*compile.Language, error) { return cfg.Language("", name) },
 	}
-	return &Engine{Config: cfg, Sandbox: sb, Compiler: c, Grader: g}, nil
+}
+
+// VerifyGrader returns the grader the verifier judges with: the engine's
+// stack, but one test at a time (the verifier keeps its own pool of
+// boxes busy with many judgings side by side), the outputs kept under
+// tempDir ("" for os.TempDir), and the test results kept in cache (nil
+// for none).
+func (e *Engine) VerifyGrader(tempDir string, cache grade.TestCache) *grade.Grader {
+	g := e.grader(1)
+	g.TempDir, g.Cache = tempDir, cache
+	return g
 }
 
 // Close tears the sandbox down: its boxes, mounts and cgroups.

@@ -113,3 +113,40 @@ func TestOpenSandbox(t *testing.T) {
 		})
 	}
 }
+
+// TestVerifyGrader: the verifier's grader is the engine's stack, judging
+// one test at a time, with the verifier's folder and cache.
+func TestVerifyGrader(t *testing.T) {
+	cfg, err := config.Load(filepath.Join("..", "..", config.DefaultPath), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	e := &Engine{Config: cfg}
+	e.Grader = e.grader(4)
+	var cache grade.TestCache = nopCache{}
+	g := e.VerifyGrader("/tmp/v", cache)
+	switch {
+	case g == e.Grader:
+		t.Fatal("VerifyGrader returned the engine's own grader")
+	case g.Workers != 1 || g.TempDir != "/tmp/v" || g.Cache != cache:
+		t.Errorf("Workers %d TempDir %q Cache %v, want 1, /tmp/v and the cache given", g.Workers, g.TempDir, g.Cache)
+	case g.Sandbox != e.Sandbox || g.Compiler != e.Compiler || g.CheckerLanguage != cfg.Languages["go"]:
+		t.Error("the verifier's grader is not over the engine's stack")
+	}
+	for _, file := range []string{"sum.py", "sum.c"} {
+		want, _ := cfg.Language(file, "")
+		if got, err := g.LanguageOf(file); err != nil || got != want {
+			t.Errorf("LanguageOf(%s) = %v, %v; want %v", file, got, err, want)
+		}
+	}
+	if got, err := g.LanguageNamed("python3"); err != nil || got == nil {
+		t.Errorf("LanguageNamed(python3) = %v, %v", got, err)
+	}
+}
+
+type nopCache struct{}
+
+func (nopCache) Get(context.Context, grade.TestRun) (grade.TestResult, bool) {
+	return grade.TestResult{}, false
+}
+func (nopCache) Put(context.Context, grade.TestRun, grade.TestResult) {}

@@ -39,14 +39,20 @@ func (g *Grader) cachedTest(ctx context.Context, prog *compile.Program, chk chec
 	measure := func(chk checker.Checker, runLim, lim runner.Limits) TestResult {
 		return g.runTest(ctx, prog, chk, t, runLim, lim, outs, worker, opt)
 	}
-	checked := func(tr TestResult) TestResult {
+	first := func() (TestResult, stall) {
+		w := startStall()
+		tr := measure(chk, runLim, lim)
+		d, ok := w.stop()
+		return tr, stall{d, ok}
+	}
+	checked := func(tr TestResult, st stall) TestResult {
 		if ctx.Err() != nil {
 			return tr
 		}
-		return recheckWall(tr, chk, runLim, lim, opt, measure)
+		return recheckWall(tr, st, chk, runLim, lim, opt, measure)
 	}
 	if g.Cache == nil || opt.OutputDir != "" {
-		return checked(measure(chk, runLim, lim))
+		return checked(first())
 	}
 	run := TestRun{Program: prog, Test: t, RunLimits: runLim, Limits: lim}
 	if tr, ok := g.Cache.Get(ctx, run); ok {
@@ -55,7 +61,7 @@ func (g *Grader) cachedTest(ctx context.Context, prog *compile.Program, chk chec
 	}
 	// A rechecked result is offered too, marked WallRechecked: its limits
 	// are not run's, and the cache decides.
-	tr := checked(measure(chk, runLim, lim))
+	tr := checked(first())
 	if ctx.Err() == nil {
 		g.Cache.Put(ctx, run, tr)
 	}

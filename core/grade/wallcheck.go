@@ -26,14 +26,40 @@ func WallInconclusive(tr TestResult, runLim runner.Limits) bool {
 	return tr.Verdict == verdict.TLE && tr.Status == runner.WallExceeded && tr.CPU < runLim.CPU
 }
 
+// stall is the machine's CPU pressure stall over a test's run (see
+// cpuStall): the time some runnable task waited for a CPU; ok is false
+// where the kernel does not say.
+type stall struct {
+	d  time.Duration
+	ok bool
+}
+
+// unstarved reports whether a run stopped by its wall limit waited rather
+// than starved: the machine's CPU stall over the run, an upper bound on
+// the time the program was runnable but waited for a CPU, is under a
+// quarter of the time it did not run (its wall time less its CPU time).
+// So for at least three quarters of that time it was not runnable at all:
+// it slept, or waited for input, a lock or a child; a longer wall limit
+// on a loaded machine would not change that.
+func unstarved(tr TestResult, st stall) bool {
+	idle := time.Duration(tr.WallMs)*time.Millisecond - tr.CPU
+	return st.ok && idle > 0 && 4*st.d < idle
+}
+
 // recheckWall runs a test once more with the wall limit LongWall, when
 // opt.RecheckWall is set and its result is WallInconclusive: the second
 // result stands, marked WallRechecked, and a second wall stop is a TLE of
-// a program that really waits. rerun runs the test with a checker and
-// limits.
-func recheckWall(tr TestResult, chk checker.Checker, runLim, lim runner.Limits, opt Options,
+// a program that really waits. A first wall stop whose run did not
+// starve (unstarved, from st, the machine's CPU stall over it) is a
+// program that waits already: its TLE stands without a second run,
+// marked WallUnstarved. rerun runs the test with a checker and limits.
+func recheckWall(tr TestResult, st stall, chk checker.Checker, runLim, lim runner.Limits, opt Options,
 	rerun func(chk checker.Checker, runLim, lim runner.Limits) TestResult) TestResult {
 	if !opt.RecheckWall || !WallInconclusive(tr, runLim) {
+		return tr
+	}
+	if unstarved(tr, st) {
+		tr.WallUnstarved = true
 		return tr
 	}
 	long := LongWall(runLim.CPU)

@@ -44,26 +44,33 @@ func TestRecheckWall(t *testing.T) {
 	cpu := 300 * time.Millisecond
 	runLim := runner.Limits{CPU: cpu, Wall: runner.DefaultWall(cpu)}
 	lim := runLim
-	waited := TestResult{Name: "1", Verdict: verdict.TLE, Status: runner.WallExceeded, CPU: 5 * time.Millisecond}
+	waited := TestResult{Name: "1", Verdict: verdict.TLE, Status: runner.WallExceeded, CPU: 5 * time.Millisecond, WallMs: 1600}
 	spun := TestResult{Name: "1", Verdict: verdict.TLE, Status: runner.CPUExceeded, CPU: 310 * time.Millisecond}
 	finished := TestResult{Name: "1", Verdict: verdict.AC, Status: runner.Exited, CPU: 200 * time.Millisecond}
+	loaded := stall{d: 1200 * time.Millisecond, ok: true} // of the 1595 ms the program did not run
+	quiet := stall{d: 30 * time.Millisecond, ok: true}
+	unknown := stall{}
 	tests := []struct {
 		name    string
 		first   TestResult
+		stall   stall
 		recheck bool
 		second  TestResult
 		want    verdict.Verdict
 		reruns  int
 	}{
-		{"loaded machine: the re-run finishes", waited, true, finished, verdict.AC, 1},
-		{"waits twice: TLE", waited, true, waited, verdict.TLE, 1},
-		{"not asked for", waited, false, finished, verdict.TLE, 0},
-		{"CPU stop is conclusive", spun, true, finished, verdict.TLE, 0},
-		{"AC is conclusive", finished, true, waited, verdict.AC, 0},
+		{"loaded machine: the re-run finishes", waited, loaded, true, finished, verdict.AC, 1},
+		{"no stall figure: the re-run finishes", waited, unknown, true, finished, verdict.AC, 1},
+		{"waits twice: TLE", waited, loaded, true, waited, verdict.TLE, 1},
+		{"quiet machine: it waited, TLE without a re-run", waited, quiet, true, finished, verdict.TLE, 0},
+		{"stall at a quarter of its idle time: re-run", waited, stall{d: 399 * time.Millisecond, ok: true}, true, finished, verdict.AC, 1},
+		{"not asked for", waited, quiet, false, finished, verdict.TLE, 0},
+		{"CPU stop is conclusive", spun, loaded, true, finished, verdict.TLE, 0},
+		{"AC is conclusive", finished, loaded, true, waited, verdict.AC, 0},
 	}
 	for _, tt := range tests {
 		reruns := 0
-		got := recheckWall(tt.first, nil, runLim, lim, Options{RecheckWall: tt.recheck}, func(_ checker.Checker, rl, l runner.Limits) TestResult {
+		got := recheckWall(tt.first, tt.stall, nil, runLim, lim, Options{RecheckWall: tt.recheck}, func(_ checker.Checker, rl, l runner.Limits) TestResult {
 			reruns++
 			if rl.Wall != LongWall(cpu) || l.Wall != LongWall(cpu) || rl.CPU != cpu {
 				t.Errorf("%s: re-run with limits %+v / %+v, want CPU %v and wall %v", tt.name, rl, l, cpu, LongWall(cpu))
@@ -72,6 +79,9 @@ func TestRecheckWall(t *testing.T) {
 		})
 		if got.Verdict != tt.want || reruns != tt.reruns || got.WallRechecked != (tt.reruns > 0) {
 			t.Errorf("%s: got %s after %d re-runs (rechecked %v), want %s after %d", tt.name, got.Verdict, reruns, got.WallRechecked, tt.want, tt.reruns)
+		}
+		if wantUnstarved := tt.name == "quiet machine: it waited, TLE without a re-run"; got.WallUnstarved != wantUnstarved {
+			t.Errorf("%s: WallUnstarved %v, want %v", tt.name, got.WallUnstarved, wantUnstarved)
 		}
 	}
 }
@@ -97,6 +107,24 @@ func TestLongerWall(t *testing.T) {
 			t.Errorf("%s: limits changed: %+v", tt.name, got)
 		case tt.want != 0 && (!ok || s.Custom.Limits.Wall != tt.want):
 			t.Errorf("%s: got %+v, want the validator's wall limit %v", tt.name, got, tt.want)
+		}
+	}
+}
+
+func TestParseStall(t *testing.T) {
+	for _, tt := range []struct {
+		in   string
+		want time.Duration
+		ok   bool
+	}{
+		{"some avg10=1.02 avg60=6.61 avg300=31.37 total=5362658327\nfull avg10=0.00 avg60=0.00 avg300=0.00 total=0\n", 5362658327 * time.Microsecond, true},
+		{"full avg10=0.00 total=12\n", 0, false},
+		{"some avg10=1.02 total=x\n", 0, false},
+		{"", 0, false},
+	} {
+		got, ok := parseStall([]byte(tt.in))
+		if got != tt.want || ok != tt.ok {
+			t.Errorf("parseStall(%q) = %v, %v; want %v, %v", tt.in, got, ok, tt.want, tt.ok)
 		}
 	}
 }

@@ -89,6 +89,10 @@ type TestResult struct {
 	// limit grade.LongWall, because the first run was
 	// grade.WallInconclusive (grade.Options.RecheckWall); the result is the second run's.
 	WallRechecked bool `json:"-"`
+	// WallUnstarved says a wall stop stood without a second run: the
+	// machine had CPU to spare while the program ran, so it waited
+	// (grade.Options.RecheckWall).
+	WallUnstarved bool `json:"-"`
 	// Diff shows expected against received output for WA and PE.
 	Diff *DiffReport `json:"diff,omitempty"`
 	// OutputPath is the program's output, with grade.Options.OutputDir.
@@ -148,14 +152,28 @@ func (r *Report) Passed() int {
 	return n
 }
 
-// FirstBad names the first test not accepted, "" when every test was.
-func (r *Report) FirstBad() string {
+// DecidingTest names the test the submission's verdict is about: the
+// first test, in order, that got that verdict. For a pass-fail problem
+// that is the first test not accepted; a scoring problem's graders may
+// choose another verdict than the first test's (problemtools'
+// worst_error, the default of Kattis legacy scoring, puts TLE before
+// WA), and then the first test that got it. With no test of that verdict
+// (an accepted submission, a grader's verdict no test got) it is the
+// first test not accepted, or "".
+func (r *Report) DecidingTest() string {
+	first := ""
 	for _, t := range r.Tests {
-		if t.Verdict != verdict.AC {
+		if t.Verdict == verdict.AC {
+			continue
+		}
+		if t.Verdict == r.Verdict {
 			return t.Name
 		}
+		if first == "" {
+			first = t.Name
+		}
 	}
-	return ""
+	return first
 }
 
 // ScoreText is the report's score as the judge writes it ("30/50"), ""

@@ -24,8 +24,19 @@ func TestReportSummary(t *testing.T) {
 	if got := r.Passed(); got != 2 {
 		t.Errorf("Passed() = %d, want 2", got)
 	}
-	if got := r.FirstBad(); got != "2" {
-		t.Errorf("FirstBad() = %q, want 2", got)
+	if got := r.DecidingTest(); got != "2" {
+		t.Errorf("DecidingTest() = %q, want 2", got)
+	}
+	// A scoring problem's graders chose TLE (worst_error): the test named
+	// is the first TLE, not the first failure (which was WA).
+	r.Verdict = verdict.TLE
+	if got := r.DecidingTest(); got != "3" {
+		t.Errorf("DecidingTest() with verdict TLE = %q, want 3", got)
+	}
+	// A grader's verdict no test got: the first failure.
+	r.Verdict = verdict.RE
+	if got := r.DecidingTest(); got != "2" {
+		t.Errorf("DecidingTest() with verdict RE = %q, want 2", got)
 	}
 	if got := r.ScoreText(); got != "12.5/100" {
 		t.Errorf("ScoreText() = %q", got)
@@ -38,8 +49,8 @@ func TestReportSummary(t *testing.T) {
 	}
 
 	passFail := Report{Verdict: verdict.AC, Tests: []TestResult{{Name: "1", Verdict: verdict.AC}}}
-	if passFail.ScoreText() != "" || passFail.FirstBad() != "" || passFail.Passed() != 1 {
-		t.Errorf("pass-fail: score %q, first bad %q, passed %d", passFail.ScoreText(), passFail.FirstBad(), passFail.Passed())
+	if passFail.ScoreText() != "" || passFail.DecidingTest() != "" || passFail.Passed() != 1 {
+		t.Errorf("pass-fail: score %q, deciding test %q, passed %d", passFail.ScoreText(), passFail.DecidingTest(), passFail.Passed())
 	}
 }
 

@@ -205,3 +205,21 @@ func TestTextCompileIE(t *testing.T) {
 		t.Errorf("a judge failure shown as CE:\n%s", out)
 	}
 }
+
+// TestTextNamesDecidingTest: a scoring problem whose graders give TLE
+// (problemtools' worst_error) to a submission that failed a sample with
+// WA first names the test that got TLE, not the sample.
+func TestTextNamesDecidingTest(t *testing.T) {
+	r := sample()
+	score, most := 50.0, 100.0
+	r.Score, r.MaxScore = &score, &most
+	r.Verdict = verdict.TLE
+	r.Tests = append(r.Tests, grade.TestResult{Name: "secret/extreme/1", Verdict: verdict.TLE, TimeMs: 1000})
+	var buf bytes.Buffer
+	if err := Text(&buf, r, "", Style{}); err != nil {
+		t.Fatal(err)
+	}
+	if want := "verdict TLE (Time Limit Exceeded) on test secret/extreme/1 "; !strings.Contains(buf.String(), want) {
+		t.Errorf("text lacks %q:\n%s", want, buf.String())
+	}
+}

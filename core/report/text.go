@@ -122,11 +122,11 @@ func (tw *TextWriter) Summary(r *grade.Report) error {
 	s := tw.s
 	var b strings.Builder
 	fmt.Fprintln(&b)
-	passed, firstBad := r.Passed(), r.FirstBad()
+	passed, decider := r.Passed(), r.DecidingTest()
 	summary := fmt.Sprintf("%s %s (%s)", s.Bold("verdict"), s.Verdict(r.Verdict), r.Verdict.Long())
-	if firstBad != "" && r.Verdict != verdict.AC {
+	if decider != "" && r.Verdict != verdict.AC {
 		// (A scoring problem's graders may accept with failed tests.)
-		summary += " on test " + termsafe.Line(firstBad)
+		summary += " on test " + termsafe.Line(decider)
 	}
 	if len(r.Tests) > 0 {
 		summary += fmt.Sprintf("   %d/%d passed   max time %s   max memory %s", passed, len(r.Tests), figures.Millis(r.MaxTimeMs), figures.Memory(r.MaxMemoryKB))

@@ -3,7 +3,6 @@ package verify
 import (
 	"bufio"
 	"bytes"
-	"crypto/sha256"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -12,55 +11,9 @@ import (
 	"strings"
 	"time"
 
-	"github.com/puzzlejudge/judge/authoring/author"
 	"github.com/puzzlejudge/judge/core/figures"
 	"github.com/puzzlejudge/judge/core/problem"
-	"github.com/puzzlejudge/judge/core/report"
 )
-
-// checkLeftovers fails a package that still holds what `judge new` wrote
-// for the author to replace in its validator and generator.
-func checkLeftovers(disp string) *Check {
-	c := &Check{Name: CheckLeftovers}
-	if found := author.Leftovers(disp); len(found) > 0 {
-		failWith(c, found)
-		c.Message = fmt.Sprintf("%s (write the problem's own; %s)", found[0], report.Plural(len(found), "leftover"))
-		return c
-	}
-	return pass(c, "no template or TODO marker of judge new left in the validator and generator")
-}
-
-// checkDistinct warns about tests whose inputs are the same bytes.
-func checkDistinct(tests []testFile) *Check {
-	c := &Check{Name: CheckDistinct}
-	first := map[[32]byte]string{}
-	var details []string
-	n := 0
-	for _, t := range tests {
-		if !t.hasIn || !t.readable {
-			continue
-		}
-		data, err := os.ReadFile(t.in)
-		if err != nil {
-			continue // the test files check says why
-		}
-		n++
-		sum := sha256.Sum256(data)
-		if f, ok := first[sum]; ok {
-			details = append(details, fmt.Sprintf("%s: the same input as %s (remove one; for a generated test, judge test gen with another --seed)", t.in, f))
-			continue
-		}
-		first[sum] = t.in
-	}
-	if len(details) > 0 {
-		c.Status, c.Message, c.Details = Warn, details[0], details
-		if len(details) > 1 {
-			c.Message = fmt.Sprintf("%d inputs repeat another: %s", len(details), details[0])
-		}
-		return c
-	}
-	return pass(c, fmt.Sprintf("%s, no two the same", report.Plural(n, "input")))
-}
 
 var (
 	statedTime   = regexp.MustCompile(`(?i)\btime\b[^0-9\n]{0,24}?(\d+(?:\.\d+)?)\s*(milliseconds?|ms|seconds?|secs?|s)\b`)

@@ -3,10 +3,7 @@ package verify
 import (
 	"bufio"
 	"bytes"
-	"errors"
 	"fmt"
-	"io"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"slices"
@@ -18,95 +15,41 @@ import (
 	"github.com/puzzlejudge/judge/internal/fileutil"
 )
 
-// testFile is one pair of test files found in the tests folder.
-type testFile struct {
-	name     string
-	in, out  string // paths as shown in messages
-	hasIn    bool
-	hasOut   bool
-	readable bool
+// statementAspect is a native package's statement: statement.md has its
+// sections and no placeholder, shows every sample, and states the
+// limits problem.yaml has.
+type statementAspect struct {
+	n                                *nativePkg
+	statement, samples, statedLimits *Check
 }
 
-// scanTests lists the tests folder of the package shown as disp and
-// returns its findings: a .in without its .out (or the reverse) in
-// unpaired, each with the command that fixes it, and in details those and
-// a file that cannot be read, no tests at all.
-func scanTests(disp string) (tests []testFile, details, unpaired []string) {
-	dir := filepath.Join(disp, problem.TestsDir)
-	entries, err := os.ReadDir(dir)
-	if err != nil {
-		if errors.Is(err, fs.ErrNotExist) {
-			return nil, []string{dir + ": missing tests folder"}, nil
-		}
-		return nil, []string{fmt.Sprintf("%s: %v", dir, fileutil.UnwrapPath(err))}, nil
+// newStatementAspect checks the statement of the package, whose tests
+// folder holds tests.
+func newStatementAspect(n *nativePkg, tests []testFile) *statementAspect {
+	interactive := n.interactive()
+	return &statementAspect{
+		n:            n,
+		statement:    checkStatement(n.disp, interactive, n.p != nil && n.p.ImportedFrom != ""),
+		samples:      checkSamples(n.disp, tests, interactive),
+		statedLimits: checkStatedLimits(n.disp, n.p),
 	}
-	byName := map[string]*testFile{}
-	var names []string
-	for _, e := range entries {
-		ext := filepath.Ext(e.Name())
-		if (ext != ".in" && ext != ".out") || strings.HasPrefix(e.Name(), ".") {
-			continue
-		}
-		name := strings.TrimSuffix(e.Name(), ext)
-		t := byName[name]
-		if t == nil {
-			t = &testFile{name: name, in: filepath.Join(dir, name+".in"), out: filepath.Join(dir, name+".out"), readable: true}
-			byName[name] = t
-			names = append(names, name)
-		}
-		path := filepath.Join(dir, e.Name())
-		if ext == ".in" {
-			t.hasIn = true
-		} else {
-			t.hasOut = true
-		}
-		if err := readable(path); err != nil {
-			t.readable = false
-			details = append(details, fmt.Sprintf("%s: cannot be read: %v", path, err))
-		}
-	}
-	slices.SortFunc(names, problem.NaturalCompare)
-	pairs := 0
-	for _, n := range names {
-		t := byName[n]
-		switch {
-		case !t.hasOut:
-			unpaired = append(unpaired, fmt.Sprintf("%s: no matching %s.out (judge test fill %s computes it with the reference solution)", t.in, n, filepath.Base(filepath.Clean(disp))))
-		case !t.hasIn:
-			unpaired = append(unpaired, fmt.Sprintf("%s: no matching %s.in (remove it, or add its input with judge test add %s <input-file> --name %s)", t.out, n, filepath.Base(filepath.Clean(disp)), n))
-		default:
-			pairs++
-		}
-		tests = append(tests, *t)
-	}
-	if pairs == 0 && len(details) == 0 && len(unpaired) == 0 {
-		details = append(details, dir+": no tests (want NAME.in and NAME.out pairs)")
-	}
-	return tests, append(unpaired, details...), unpaired
 }
 
-// readable returns why the file cannot be read, or nil.
-func readable(path string) error {
-	fi, err := os.Stat(path)
-	if err != nil {
-		if _, lerr := os.Lstat(path); lerr == nil {
-			return errors.New("dangling symbolic link")
-		}
-		return fileutil.UnwrapPath(err)
+func (a *statementAspect) schedule(*schedule) {}
+
+func (a *statementAspect) report(b *reportBuilder) {
+	b.add(a.statementCheck())
+	b.add(a.samples)
+	b.add(a.statedLimits)
+}
+
+// statementCheck is the statement's check, failed by a load error that
+// names statement.md.
+func (a *statementAspect) statementCheck() *Check {
+	if a.n.blame == CheckStatement && a.statement.Status != Fail {
+		return fail(a.statement, a.n.loadErr.Error())
 	}
-	if !fi.Mode().IsRegular() {
-		return errors.New("not a regular file")
-	}
-	f, err := os.Open(path)
-	if err != nil {
-		return fileutil.UnwrapPath(err)
-	}
-	defer f.Close()
-	var b [1]byte
-	if _, err := f.Read(b[:]); err != nil && !errors.Is(err, io.EOF) {
-		return err
-	}
-	return nil
+	return a.statement
 }
 
 // checkStatement checks statement.md: it exists, holds the Input and
@@ -279,41 +222,4 @@ func checkSamples(disp string, tests []testFile, interactive bool) *Check {
 		return pass(c, fmt.Sprintf("%s shown in %s (interactive: inputs only)", report.Plural(n, "sample"), problem.StatementFile))
 	}
 	return pass(c, fmt.Sprintf("%s shown in %s", report.Plural(n, "sample"), problem.StatementFile))
-}
-
-// internal marks c as the judge's own failure, with the message.
-func internal(c *Check, msg string) *Check { c.Status, c.Message = Error, msg; return c }
-
-// failErr fails c with err, as the judge's own failure when err is one
-// (an author.InternalError).
-func failErr(c *Check, err error) *Check {
-	var ie *author.InternalError
-	if errors.As(err, &ie) {
-		return internal(c, "internal error: "+err.Error())
-	}
-	return fail(c, err.Error())
-}
-
-// failDetails fails c with the details, as the judge's own failure when
-// isInternal.
-func failDetails(c *Check, details []string, isInternal bool) *Check {
-	failWith(c, details)
-	if isInternal {
-		c.Status = Error
-	}
-	return c
-}
-
-func pass(c *Check, msg string) *Check { c.Status, c.Message = Pass, msg; return c }
-func fail(c *Check, msg string) *Check { c.Status, c.Message = Fail, msg; return c }
-func warn(c *Check, msg string) *Check { c.Status, c.Message = Warn, msg; return c }
-func skip(c *Check, msg string) *Check { c.Status, c.Message = Skip, msg; return c }
-
-// failWith fails c with the details, the first of which is the message.
-func failWith(c *Check, details []string) *Check {
-	c.Status, c.Message, c.Details = Fail, details[0], details
-	if len(details) == 1 {
-		c.Details = nil
-	}
-	return c
 }

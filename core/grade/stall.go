@@ -1,0 +1,64 @@
+package grade
+
+import (
+	"bytes"
+	"os"
+	"strconv"
+	"time"
+)
+
+// cpuStall reads the machine's CPU pressure stall (Linux PSI,
+// /proc/pressure/cpu): the total time at least one runnable task waited
+// for a CPU since boot. ok is false where the kernel does not keep it
+// (no CONFIG_PSI, or psi=0).
+func cpuStall() (total time.Duration, ok bool) {
+	b, err := os.ReadFile("/proc/pressure/cpu")
+	if err != nil {
+		return 0, false
+	}
+	return parseStall(b)
+}
+
+// parseStall reads the "some" line's total (microseconds) of a PSI file.
+func parseStall(b []byte) (time.Duration, bool) {
+	for _, line := range bytes.Split(b, []byte("\n")) {
+		fields := bytes.Fields(line)
+		if len(fields) == 0 || string(fields[0]) != "some" {
+			continue
+		}
+		for _, f := range fields[1:] {
+			if v, found := bytes.CutPrefix(f, []byte("total=")); found {
+				us, err := strconv.ParseInt(string(v), 10, 64)
+				if err != nil || us < 0 {
+					return 0, false
+				}
+				return time.Duration(us) * time.Microsecond, true
+			}
+		}
+	}
+	return 0, false
+}
+
+// stallWatch measures the machine's CPU stall over one run: start before
+// it, stop after.
+type stallWatch struct {
+	before time.Duration
+	ok     bool
+}
+
+func startStall() stallWatch {
+	t, ok := cpuStall()
+	return stallWatch{before: t, ok: ok}
+}
+
+// stop returns the stall since start, and whether it is known.
+func (w stallWatch) stop() (time.Duration, bool) {
+	if !w.ok {
+		return 0, false
+	}
+	after, ok := cpuStall()
+	if !ok || after < w.before {
+		return 0, false
+	}
+	return after - w.before, true
+}
