@@ -116,3 +116,15 @@ func TestSubmissionListScore(t *testing.T) {
 		t.Errorf("list page lacks the score\n%s", html)
 	}
 }
+
+// TestSubmissionPageDecidingTest: the page names beside the verdict the
+// test the verdict is about (a grader's TLE before an earlier WA), as
+// the CLI does, not the first test that failed.
+func TestSubmissionPageDecidingTest(t *testing.T) {
+	sub := api.Submission{ID: "s1", Problem: "p", State: api.StateDone, Verdict: "TLE",
+		Report: readReport(t, `{"verdict":"TLE","compile":{"ok":true},"tests":[{"name":"1","verdict":"WA"},{"name":"2","verdict":"TLE"}],"score":0}`)}
+	html := renderPage(t, "submission", newSubmissionView(api.Show(feedback.Viewer{}, sub), "p", nil))
+	if want := `<span id="verdict-long"> (Time Limit Exceeded) on test 2</span>`; !strings.Contains(html, want) {
+		t.Errorf("page lacks %s\n%s", want, html)
+	}
+}

@@ -158,8 +158,16 @@ function showReport(sub, d) {
   var v = document.getElementById("verdict");
   v.textContent = d.verdict || "";
   v.className = verdictClass(d.verdict);
-  var long = "", bad = "", passed = 0;
-  tests.forEach(function (t) { if (t.verdict === "AC") passed++; else if (!bad) bad = t.name; });
+  // The test named is the one the verdict is about, as the CLI names it
+  // (judging.Report.DecidingTest): the first that got the verdict, else
+  // the first not accepted.
+  var long = "", bad = "", deciding = "", passed = 0;
+  tests.forEach(function (t) {
+    if (t.verdict === "AC") { passed++; return; }
+    if (!bad) bad = t.name;
+    if (!deciding && t.verdict === d.verdict) deciding = t.name;
+  });
+  bad = deciding || bad;
   if (d.verdict) long = " (" + (Object.prototype.hasOwnProperty.call(names, d.verdict) ? names[d.verdict] : d.verdict) + ")" + (bad ? " on test " + bad : "");
   document.getElementById("verdict-long").textContent = long;
   if (d.sandbox) document.getElementById("sandbox").textContent = d.sandbox + " (memory: " + ((d.measurement || {}).memory || "") + ")";
