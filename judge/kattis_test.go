@@ -24,3 +24,14 @@ func TestKattisPackageCommands(t *testing.T) {
 	judge(t, root, "submit", modern, filepath.Join(modern, "submissions", "wrong_answer", "plus_two.py")).want(t, 1)
 	judge(t, root, "submit", modern, filepath.Join(modern, "submissions", "accepted", "sum.c")).want(t, 0)
 }
+
+// TestKattisSamplesOnly: a package with data/sample alone (DOMjudge's
+// hello) is judged by submit, on its samples; verify still calls it
+// incomplete, as problemtools does.
+func TestKattisSamplesOnly(t *testing.T) {
+	pkg := filepath.Join("..", "core", "problem", "kattis", "testdata", "hello-samples")
+	root := t.TempDir()
+	judge(t, root, "submit", pkg, filepath.Join(pkg, "submissions", "accepted", "hello.py")).want(t, 0, "AC")
+	judge(t, root, "submit", pkg, filepath.Join(pkg, "submissions", "wrong_answer", "goodbye.py")).want(t, 1, "WA")
+	judge(t, root, "verify", pkg).want(t, 1, "data/secret: missing folder (the secret test data)")
+}

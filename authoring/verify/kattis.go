@@ -94,6 +94,11 @@ func (k *kattisRun) run(ctx context.Context) {
 		k.add(fail(&Check{Name: name}, err.Error()))
 		return
 	}
+	if err := p.Kattis.Package.Complete(); err != nil {
+		// submit judges it on its samples; as a package it is incomplete.
+		k.add(fail(&Check{Name: CheckTestFiles}, err.Error()))
+		return
+	}
 	k.p = p
 	k.rep.Title = p.Title
 	info := p.Kattis

@@ -134,6 +134,35 @@ func TestKattisPackages(t *testing.T) {
 	}
 }
 
+// packageFixture is a Kattis package of core/problem/kattis/testdata:
+// those that import (and judge verify's check of every imported fixture)
+// cannot take, a package with samples alone (import refuses it, as
+// verify does) and one whose constants are in its included files and
+// validator (import drops those).
+func packageFixture(name string) string {
+	return filepath.Join("..", "problem", "kattis", "testdata", name)
+}
+
+// TestKattisSamplesOnly: a package without data/secret (DOMjudge's
+// hello, BAPCtools' hellounix) is judged on its samples, as DOMjudge and
+// BAPCtools judge it.
+func TestKattisSamplesOnly(t *testing.T) {
+	f := newGrader(t, anyMode())
+	for source, want := range map[string]string{
+		"submissions/accepted/hello.py":       "sample/1:AC sample/2:AC",
+		"submissions/wrong_answer/goodbye.py": "sample/1:WA sample/2:WA",
+	} {
+		dir := packageFixture("hello-samples")
+		rep, err := f.grader.Grade(context.Background(), grade.Submission{Problem: loadKattis(t, dir), Source: filepath.Join(dir, source), Language: f.langs["python"]}, grade.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := testVerdicts(rep); got != want {
+			t.Errorf("%s: tests %s (%s), want %s", source, got, rep.InternalError(), want)
+		}
+	}
+}
+
 // TestKattisValidatorMisbehaves: a validator that does not exit 42 or 43
 // is the judge's failure (IE), never a verdict on the submission.
 func TestKattisValidatorMisbehaves(t *testing.T) {

@@ -83,8 +83,8 @@ func readData(dir, abs string, v Version, scoring bool) ([]Case, []Group, Settin
 			return nil, nil, Settings{}, fmt.Errorf("%s: unknown folder in data/ (want sample and secret)", filepath.Join(dataDir, name))
 		}
 	}
-	if !tops["secret"] {
-		return nil, nil, Settings{}, fmt.Errorf("%s: missing folder (the secret test data)", filepath.Join(dataDir, "secret"))
+	if !tops["secret"] && (!tops["sample"] || scoring) {
+		return nil, nil, Settings{}, missingSecret(dir, scoring)
 	}
 	for _, top := range []string{"sample", "secret"} {
 		if tops[top] {
@@ -97,6 +97,17 @@ func readData(dir, abs string, v Version, scoring bool) ([]Case, []Group, Settin
 		return nil, nil, Settings{}, fmt.Errorf("%s: no test cases (want X.in and X.ans pairs)", dataDir)
 	}
 	return w.cases, w.groups, rootSettings, nil
+}
+
+// missingSecret is the error of a package without data/secret that
+// cannot be judged on its samples alone: one with no samples either, or
+// a scoring one (whose samples score nothing in 2025-09).
+func missingSecret(dir string, scoring bool) error {
+	path := filepath.Join(dir, "data", "secret")
+	if scoring {
+		return fmt.Errorf("%s: missing folder (the secret test data; a scoring problem is not judged on its samples alone)", path)
+	}
+	return fmt.Errorf("%s: missing folder (the secret test data)", path)
 }
 
 // list returns the entries of the package folder rel, following symbolic

@@ -124,6 +124,12 @@ func parseMetadata(data []byte) (*Metadata, error) {
 		}
 		m.Version = ver
 	}
+	if m.Version != Legacy && top.get("source_url") != nil {
+		// The legacy key is refused, as the format says; the error names
+		// its new form.
+		return nil, fmt.Errorf("line %d: unknown key \"source_url\" for version %s (a legacy key: give the link as source: {name: ..., url: ...})",
+			top.line["source_url"], m.Version)
+	}
 	if err := top.only(fmt.Sprintf("for version %s", m.Version), "", allowedKeys[m.Version]); err != nil {
 		return nil, err
 	}
