@@ -34,4 +34,6 @@ func TestKattisSamplesOnly(t *testing.T) {
 	judge(t, root, "submit", pkg, filepath.Join(pkg, "submissions", "accepted", "hello.py")).want(t, 0, "AC")
 	judge(t, root, "submit", pkg, filepath.Join(pkg, "submissions", "wrong_answer", "goodbye.py")).want(t, 1, "WA")
 	judge(t, root, "verify", pkg).want(t, 1, "data/secret: missing folder (the secret test data)")
+	// .py3 is Python 3, as in the format's language table.
+	judge(t, root, "submit", pkg, filepath.Join(pkg, "submissions", "accepted", "hello.py3")).want(t, 0, "AC")
 }

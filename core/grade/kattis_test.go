@@ -163,6 +163,25 @@ func TestKattisSamplesOnly(t *testing.T) {
 	}
 }
 
+// TestKattisPy3: .py3 is Python 3, as the format's language table and
+// problemtools say.
+func TestKattisPy3(t *testing.T) {
+	f := newGrader(t, anyMode())
+	dir := packageFixture("hello-samples")
+	src := filepath.Join(dir, "submissions", "accepted", "hello.py3")
+	lang, err := f.grader.LanguageOf(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep, err := f.grader.Grade(context.Background(), grade.Submission{Problem: loadKattis(t, dir), Source: src, Language: lang}, grade.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if lang.Name != "python" || rep.Verdict != verdict.AC {
+		t.Errorf("language %s, verdict %s (%s), want python, AC", lang.Name, rep.Verdict, rep.InternalError())
+	}
+}
+
 // TestKattisValidatorMisbehaves: a validator that does not exit 42 or 43
 // is the judge's failure (IE), never a verdict on the submission.
 func TestKattisValidatorMisbehaves(t *testing.T) {
