@@ -152,7 +152,11 @@
 // writer is over, so neither side sees end of file before the other has
 // ended, and of each read end, so that writing to a side that has ended
 // is read and dropped (or, if the caller says so of the interactor's
-// result, fails with EPIPE). Neither program holds a host file.
+// result, fails with EPIPE). When the caller says that the interactor's
+// result decides the outcome (Interaction.StopProgram), a program still
+// running when the interactor ends is stopped at once, within a few
+// milliseconds, with Status Stopped; its CPU and wall time are what it
+// used until then. Neither program holds a host file.
 //
 // # System calls
 //

@@ -67,8 +67,10 @@ func (l Limits) WithDefaults() Limits {
 // record it.
 type Status = judging.Status
 
-// The ways a run ends. Exited and Signaled are the program's own doing; the
-// others mean the runner stopped it at a limit.
+// The ways a run ends. Exited and Signaled are the program's own doing;
+// the limits mean the runner stopped it at one; Stopped, that it was
+// stopped because its peer in an Interaction had decided the outcome
+// (Interaction.StopProgram).
 const (
 	Exited         = judging.Exited
 	Signaled       = judging.Signaled
@@ -76,6 +78,7 @@ const (
 	WallExceeded   = judging.WallExceeded
 	MemoryExceeded = judging.MemoryExceeded
 	OutputExceeded = judging.OutputExceeded
+	Stopped        = judging.Stopped
 )
 
 // Result is what one run did and used.

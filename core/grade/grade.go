@@ -469,6 +469,10 @@ func Classify(res runner.Result, lim runner.Limits) (verdict.Verdict, string) {
 		return verdict.OLE, fmt.Sprintf("output limit %s exceeded", figures.Size(lim.Output))
 	case runner.Signaled:
 		return verdict.RE, join(runner.SignalName(res.Signal), stderr)
+	case runner.Stopped:
+		// Only an interactive validator's end stops a run, and that end
+		// is the verdict (InteractiveVerdict); here it is a judge's fault.
+		return verdict.IE, "stopped by the judge before it ended"
 	case runner.Exited:
 		if res.ExitCode != 0 {
 			return verdict.RE, join(fmt.Sprintf("exit %d", res.ExitCode), stderr)
