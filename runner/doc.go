@@ -107,7 +107,8 @@
 //	Output  bytes the program writes to stdout; the judge reads stdout
 //	        through a pipe and kills the program the moment it passes the
 //	        limit (OutputExceeded). RLIMIT_FSIZE caps any file it writes at
-//	        the same size. Given Spec.StdoutFile, the program writes its
+//	        the same size (a Combined run, which has no output limit: at
+//	        its Disk). Given Spec.StdoutFile, the program writes its
 //	        output into that file itself, and RLIMIT_FSIZE, one byte past
 //	        the limit, is what stops it (SIGXFSZ; a program that ignores
 //	        the signal has a file one byte over, OutputExceeded all the
@@ -122,6 +123,10 @@
 //	        may be together by apparent sizes (a sparse file counts
 //	        whole): they are counted first, and past it none is copied
 //	        and Run returns ErrCollectLimit. Collecting follows no link.
+//	        Config.Disk for every box; a run whose Limits.Disk differs (a
+//	        compile's) gets a box of its own with that size, discarded
+//	        after. In full mode what a run writes there is also counted in
+//	        its memory.
 //
 // When a run ends, for any reason, every process it started is killed.
 //

@@ -29,7 +29,7 @@ func (s *Sandbox) run(ctx context.Context, spec Spec, halt context.Context) (Res
 	if len(spec.Args) == 0 {
 		return Result{}, errors.New("run: empty command")
 	}
-	b, err := s.acquire(spec.Overlays)
+	b, err := s.acquire(spec.Overlays, spec.Limits.Disk)
 	if err != nil {
 		return Result{}, err
 	}
@@ -136,7 +136,7 @@ func (b *box) run(ctx, halt context.Context, spec Spec, lim Limits, cpu int) (re
 		Env:      b.env(spec),
 		Dir:      workDir,
 		Stack:    lim.Stack,
-		FileSize: fileSizeLimit(spec, lim),
+		FileSize: fileSizeLimit(spec, lim, b.disk),
 		Files:    lim.Files,
 		Procs:    lim.Procs,
 		Memory:   lim.Memory,
@@ -238,7 +238,7 @@ func (b *box) run(ctx, halt context.Context, spec Spec, lim Limits, cpu int) (re
 	} else {
 		res.Signal = o.sig()
 	}
-	if err := collectRun(filepath.Join(b.dir, "work"), spec, res, b.sandbox.disk); err != nil {
+	if err := collectRun(filepath.Join(b.dir, "work"), spec, res, b.disk); err != nil {
 		return res, true, err
 	}
 	return res, true, nil
@@ -259,9 +259,14 @@ func basicPeak(reply helperReply, polled int64) int64 {
 
 // fileSizeLimit is the run's RLIMIT_FSIZE: the output limit, or one byte
 // more where the program writes its output straight into a file, so that a
-// file one byte over says the limit was passed.
-func fileSizeLimit(spec Spec, lim Limits) int64 {
-	if spec.StdoutFile != nil {
+// file one byte over says the limit was passed; for a run with no output
+// limit (Combined: compilers), the box's disk size, which bounds what it
+// writes anyway.
+func fileSizeLimit(spec Spec, lim Limits, disk int64) int64 {
+	switch {
+	case spec.Combined:
+		return disk
+	case spec.StdoutFile != nil:
 		return lim.Output + 1
 	}
 	return lim.Output
