@@ -37,3 +37,12 @@ func TestKattisSamplesOnly(t *testing.T) {
 	// .py3 is Python 3, as in the format's language table.
 	judge(t, root, "submit", pkg, filepath.Join(pkg, "submissions", "accepted", "hello.py3")).want(t, 0, "AC")
 }
+
+// TestKattisConstants: a 2025-09 package's constants are substituted in
+// its Markdown statement (show) and its example submissions (submit).
+func TestKattisConstants(t *testing.T) {
+	pkg := filepath.Join("..", "core", "problem", "kattis", "testdata", "constants-2025")
+	root := t.TempDir()
+	judge(t, root, "show", pkg, "--plain").want(t, 0, "Print $N + 7$, where $N < 10^6$.")
+	judge(t, root, "submit", pkg, filepath.Join(pkg, "submissions", "accepted", "direct.py")).want(t, 0, "AC")
+}

@@ -190,7 +190,17 @@ func (g *Grader) grade(ctx context.Context, sub Submission, opt Options) (*Repor
 	if err != nil {
 		return internal(err)
 	}
+	var done func()
+	if p.Kattis != nil && p.Kattis.Package != nil {
+		source, extra, done, err = withConstants(p.Dir, p.Kattis.Package.Metadata.Constants, source, extra)
+		if err != nil {
+			return internal(err)
+		}
+	}
 	prog, comp, err := g.Compiler.CompileWith(ctx, lang, source, extra)
+	if done != nil {
+		done()
+	}
 	rep.Compile = CompileReport{OK: comp.OK, TimeMs: comp.Time.Milliseconds(), Output: comp.Output, Cached: comp.Cached}
 	if err != nil {
 		return internal(err)

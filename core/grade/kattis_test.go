@@ -182,6 +182,39 @@ func TestKattisPy3(t *testing.T) {
 	}
 }
 
+// TestKattisConstants: a 2025-09 package's constants are substituted in
+// its output validator, its included files, its example submissions and
+// test_group.yaml (the validator's argument), not in a contestant's
+// submission from elsewhere.
+func TestKattisConstants(t *testing.T) {
+	f := newGrader(t, anyMode())
+	dir := packageFixture("constants-2025")
+	outside := filepath.Join(t.TempDir(), "direct.py")
+	if err := os.WriteFile(outside, []byte("print(int(input()) + {{offset}})\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		source string
+		want   verdict.Verdict
+		tests  string
+	}{
+		{filepath.Join(dir, "submissions/accepted/with_include.py"), verdict.AC, "sample/1:AC secret/1:AC secret/2:AC"},
+		{filepath.Join(dir, "submissions/accepted/direct.py"), verdict.AC, "sample/1:AC secret/1:AC secret/2:AC"},
+		{filepath.Join(dir, "submissions/wrong_answer/plus_one.py"), verdict.WA, "sample/1:WA secret/1:WA secret/2:WA"},
+		// {{offset}} stays as it is: a set of a set of an undefined name.
+		{outside, verdict.RE, "sample/1:RE secret/1:RE secret/2:RE"},
+	}
+	p := loadKattis(t, dir)
+	for _, tt := range tests {
+		t.Run(filepath.Base(tt.source), func(t *testing.T) {
+			rep := gradePython(t, f, p, tt.source)
+			if rep.Verdict != tt.want || testVerdicts(rep) != tt.tests {
+				t.Errorf("verdict %s, tests %s (%s %s); want %s, %s", rep.Verdict, testVerdicts(rep), rep.InternalError(), firstFailure(rep).Message, tt.want, tt.tests)
+			}
+		})
+	}
+}
+
 // TestKattisValidatorMisbehaves: a validator that does not exit 42 or 43
 // is the judge's failure (IE), never a verdict on the submission.
 func TestKattisValidatorMisbehaves(t *testing.T) {

@@ -46,18 +46,21 @@ type walker struct {
 	abs     string // the package folder, absolute
 	version Version
 	scoring bool
-	cases   []Case
-	groups  []Group
+	// constants are substituted in the settings files (test_group.yaml,
+	// as the format says; testdata.yaml of 2023-07-draft likewise).
+	constants Constants
+	cases     []Case
+	groups    []Group
 }
 
 // readData reads data/: its groups in lexicographic order, depth first,
 // and the cases in each, their settings inherited from the groups above.
-func readData(dir, abs string, v Version, scoring bool) ([]Case, []Group, Settings, error) {
+func readData(dir, abs string, v Version, scoring bool, constants Constants) ([]Case, []Group, Settings, error) {
 	root, err := filepath.EvalSymlinks(abs)
 	if err != nil {
 		return nil, nil, Settings{}, fmt.Errorf("%s: %w", dir, fileutil.UnwrapPath(err))
 	}
-	w := &walker{root: root, dir: dir, abs: abs, version: v, scoring: scoring}
+	w := &walker{root: root, dir: dir, abs: abs, version: v, scoring: scoring, constants: constants}
 	dataDir := filepath.Join(dir, "data")
 	rootSettings, _, err := w.settings("data", defaultSettings())
 	if err != nil {
@@ -208,7 +211,7 @@ func (w *walker) settings(rel string, parent Settings) (Settings, bool, error) {
 	if err != nil {
 		return parent, false, fmt.Errorf("%s: %w", path, fileutil.UnwrapPath(err))
 	}
-	s, err := parent.inherit(data, w.version, w.scoring, false)
+	s, err := parent.inherit(w.constants.Substitute(data), w.version, w.scoring, false)
 	if err != nil {
 		return parent, false, fmt.Errorf("%s: %w", path, err)
 	}

@@ -103,6 +103,9 @@ type Metadata struct {
 	ValidatorFlags []string
 	Limits         Limits
 	Languages      []string // languages submissions may use; nil for all
+	// Constants are the constants (2023-07-draft and later), substituted
+	// where the format says (Constants.Substitute); nil when none.
+	Constants Constants
 }
 
 // parseMetadata parses the content of a problem.yaml. Its errors are
@@ -166,6 +169,11 @@ func parseMetadata(data []byte) (*Metadata, error) {
 	}
 	if err := m.parseLimits(top.get("limits")); err != nil {
 		return nil, err
+	}
+	if v := top.get("constants"); v != nil {
+		if m.Constants, err = parseConstants(v); err != nil {
+			return nil, err
+		}
 	}
 	if v := top.get("languages"); v != nil {
 		if m.Languages, err = stringList("languages", v); err != nil {

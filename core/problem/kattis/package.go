@@ -114,7 +114,7 @@ func Load(dir string) (*Package, error) {
 	if err := p.readTimeLimitFile(dir); err != nil {
 		return nil, err
 	}
-	if p.Cases, p.Groups, p.DataSettings, err = readData(dir, abs, md.Version, md.Scoring); err != nil {
+	if p.Cases, p.Groups, p.DataSettings, err = readData(dir, abs, md.Version, md.Scoring, md.Constants); err != nil {
 		return nil, err
 	}
 	p.SamplesOnly = !isDir(filepath.Join(abs, "data", "secret"))
