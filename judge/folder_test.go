@@ -51,8 +51,9 @@ func TestSubmitFolder(t *testing.T) {
 // to read the judge's host or take it down: each is refused before it is
 // judged, exit 2 with one line naming the file and what is wrong, and
 // neither a root-only file's contents nor the judge's environment comes
-// out; a build that leaves a 1 GiB sparse file is a compile error that
-// writes little to the host's disk and nothing to the compile cache.
+// out; a build that leaves 3 GiB of sparse files (past compile_memory,
+// a compile's disk) is a compile error that writes little to the host's
+// disk and nothing to the compile cache.
 func TestSubmitFolderHostile(t *testing.T) {
 	if os.Geteuid() != 0 {
 		t.Skip("needs root for the full sandbox (and to be the root that reads a root-only file)")
@@ -140,9 +141,9 @@ func TestSubmitFolderHostile(t *testing.T) {
 		})
 	}
 
-	t.Run("build leaving 1 GiB of sparse files", func(t *testing.T) {
+	t.Run("build leaving 3 GiB of sparse files", func(t *testing.T) {
 		dir := filepath.Join(t.TempDir(), "folder")
-		mk(t, dir, "build", "#!/bin/sh\nfor i in $(seq 16); do truncate -s 64M big$i || exit 1; done\nprintf '#!/bin/sh\\necho 0\\n' > run\nchmod +x run\n", 0o755)
+		mk(t, dir, "build", "#!/bin/sh\nfor i in $(seq 48); do truncate -s 64M big$i || exit 1; done\nprintf '#!/bin/sh\\necho 0\\n' > run\nchmod +x run\n", 0o755)
 		cache := t.TempDir()
 		o := runJudge(t, t.TempDir(), nil, submitArgs(t, root, "--cache-dir", cache, "submit", "sum", dir, "--format", "json")...)
 		if o.code != exitVerdict || !strings.Contains(o.stdout, `"CE"`) || !strings.Contains(o.stdout, "more than its box may bring out") {

@@ -29,3 +29,25 @@ func TestKattisPackageCommands(t *testing.T) {
 	judge(t, root, "submit", modern, filepath.Join(modern, "submissions", "wrong_answer", "plus_two.py")).want(t, 1)
 	judge(t, root, "submit", modern, filepath.Join(modern, "submissions", "accepted", "sum.c")).want(t, 0)
 }
+
+// TestKattisSamplesOnly: a package with data/sample alone (DOMjudge's
+// hello) is judged by submit, on its samples; verify still calls it
+// incomplete, as problemtools does.
+func TestKattisSamplesOnly(t *testing.T) {
+	pkg := filepath.Join("..", "core", "problem", "kattis", "testdata", "hello-samples")
+	root := t.TempDir()
+	judge(t, root, "submit", pkg, filepath.Join(pkg, "submissions", "accepted", "hello.py")).want(t, 0, "AC")
+	judge(t, root, "submit", pkg, filepath.Join(pkg, "submissions", "wrong_answer", "goodbye.py")).want(t, 1, "WA")
+	judge(t, root, "verify", pkg).want(t, 1, "data/secret: missing folder (the secret test data)")
+	// .py3 is Python 3, as in the format's language table.
+	judge(t, root, "submit", pkg, filepath.Join(pkg, "submissions", "accepted", "hello.py3")).want(t, 0, "AC")
+}
+
+// TestKattisConstants: a 2025-09 package's constants are substituted in
+// its Markdown statement (show) and its example submissions (submit).
+func TestKattisConstants(t *testing.T) {
+	pkg := filepath.Join("..", "core", "problem", "kattis", "testdata", "constants-2025")
+	root := t.TempDir()
+	judge(t, root, "show", pkg, "--plain").want(t, 0, "Print $N + 7$, where $N < 10^6$.")
+	judge(t, root, "submit", pkg, filepath.Join(pkg, "submissions", "accepted", "direct.py")).want(t, 0, "AC")
+}

@@ -29,7 +29,7 @@ emphasis, code blocks) when standard output is one, and as plain Markdown otherw
 			if err != nil {
 				return err
 			}
-			data, err := os.ReadFile(p.Statement)
+			data, err := p.ReadStatement()
 			if err != nil {
 				return usageError(fmt.Errorf("%s: %w", p.Statement, err))
 			}

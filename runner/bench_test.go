@@ -73,7 +73,7 @@ func BenchmarkBoxReset(b *testing.B) {
 		b.Skipf("sandbox full: %v", err)
 	}
 	defer s.Close()
-	box, err := s.acquire(nil)
+	box, err := s.acquire(nil, 0)
 	if err != nil {
 		b.Fatal(err)
 	}

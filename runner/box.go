@@ -25,6 +25,7 @@ type box struct {
 	full     bool
 	mounted  bool
 	overlays []Overlay
+	disk     int64 // the size of its writable tmpfs (full mode), and what a run may collect
 	uid, gid int
 
 	cmd     *exec.Cmd
@@ -93,7 +94,7 @@ func (b *box) create() error {
 	if b.full {
 		// One tmpfs holds everything the box may write; its size is the
 		// box's disk limit.
-		opts := fmt.Sprintf("size=%d,nr_inodes=16384,mode=0755", s.disk)
+		opts := fmt.Sprintf("size=%d,nr_inodes=16384,mode=0755", b.disk)
 		if err := unix.Mount("tmpfs", b.dir, "tmpfs", unix.MS_NOSUID|unix.MS_NODEV, opts); err != nil {
 			return fmt.Errorf("mount box tmpfs: %w", err)
 		}

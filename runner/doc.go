@@ -107,7 +107,8 @@
 //	Output  bytes the program writes to stdout; the judge reads stdout
 //	        through a pipe and kills the program the moment it passes the
 //	        limit (OutputExceeded). RLIMIT_FSIZE caps any file it writes at
-//	        the same size. Given Spec.StdoutFile, the program writes its
+//	        the same size (a Combined run, which has no output limit: at
+//	        its Disk). Given Spec.StdoutFile, the program writes its
 //	        output into that file itself, and RLIMIT_FSIZE, one byte past
 //	        the limit, is what stops it (SIGXFSZ; a program that ignores
 //	        the signal has a file one byte over, OutputExceeded all the
@@ -122,6 +123,10 @@
 //	        may be together by apparent sizes (a sparse file counts
 //	        whole): they are counted first, and past it none is copied
 //	        and Run returns ErrCollectLimit. Collecting follows no link.
+//	        Config.Disk for every box; a run whose Limits.Disk differs (a
+//	        compile's) gets a box of its own with that size, discarded
+//	        after. In full mode what a run writes there is also counted in
+//	        its memory.
 //
 // When a run ends, for any reason, every process it started is killed.
 //
@@ -152,7 +157,11 @@
 // writer is over, so neither side sees end of file before the other has
 // ended, and of each read end, so that writing to a side that has ended
 // is read and dropped (or, if the caller says so of the interactor's
-// result, fails with EPIPE). Neither program holds a host file.
+// result, fails with EPIPE). When the caller says that the interactor's
+// result decides the outcome (Interaction.StopProgram), a program still
+// running when the interactor ends is stopped at once, within a few
+// milliseconds, with Status Stopped; its CPU and wall time are what it
+// used until then. Neither program holds a host file.
 //
 // # System calls
 //

@@ -215,7 +215,7 @@ func (c *collector) collect(src, dst string) error {
 // dst, if it is within what is left to collect.
 func (c *collector) file(in *os.File, size int64, name, dst string) error {
 	if size > c.left {
-		return fmt.Errorf("%s: %w (%d bytes with it; box_disk is %d)", name, ErrCollectLimit, c.limit-c.left+size, c.limit)
+		return fmt.Errorf("%s: %w (%d bytes with it; the box's disk is %d)", name, ErrCollectLimit, c.limit-c.left+size, c.limit)
 	}
 	c.left -= size
 	if c.dry {

@@ -26,6 +26,11 @@ type Limits struct {
 	Stderr int64         // stderr bytes kept; default 64 KiB
 	Procs  int           // processes and threads at once; default 64
 	Files  int           // RLIMIT_NOFILE; default 64
+	// Disk is the box's writable space: its tmpfs size (full mode), what
+	// Collect may bring out, and a Combined run's RLIMIT_FSIZE; default
+	// (0) the sandbox's Config.Disk. A run with another size gets a box
+	// of its own, made for it and discarded after (as with Overlays).
+	Disk int64
 }
 
 // DefaultWall is the wall-time limit that goes with a CPU limit when none
@@ -67,8 +72,10 @@ func (l Limits) WithDefaults() Limits {
 // record it.
 type Status = judging.Status
 
-// The ways a run ends. Exited and Signaled are the program's own doing; the
-// others mean the runner stopped it at a limit.
+// The ways a run ends. Exited and Signaled are the program's own doing;
+// the limits mean the runner stopped it at one; Stopped, that it was
+// stopped because its peer in an Interaction had decided the outcome
+// (Interaction.StopProgram).
 const (
 	Exited         = judging.Exited
 	Signaled       = judging.Signaled
@@ -76,6 +83,7 @@ const (
 	WallExceeded   = judging.WallExceeded
 	MemoryExceeded = judging.MemoryExceeded
 	OutputExceeded = judging.OutputExceeded
+	Stopped        = judging.Stopped
 )
 
 // Result is what one run did and used.

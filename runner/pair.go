@@ -27,9 +27,17 @@ import (
 // KeepReading says so of the interactor's result (nil: always), else the
 // read end is closed and further writes fail with EPIPE. What the
 // interactor writes after the program has ended is always dropped.
+//
+// When StopProgram says so of the interactor's result (nil: never), that
+// result decides the outcome: a program still running when the
+// interactor ends is stopped at once, as at a limit, with Status Stopped
+// (unless it had passed a limit first), and its Result is what it had
+// used until then. Otherwise the program runs on to its own end or a
+// limit.
 type Interaction struct {
 	Program, Interactor Spec
 	KeepReading         func(interactor Result) bool
+	StopProgram         func(interactor Result) bool
 }
 
 // InteractionResult is how both programs of an Interaction ended.
@@ -68,6 +76,9 @@ func (s *Sandbox) RunInteraction(ctx context.Context, in Interaction) (Interacti
 
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
+	// halt ends when the interactor's end decides the outcome.
+	halt, stopProgram := context.WithCancel(context.Background())
+	defer stopProgram()
 	var (
 		mu          sync.Mutex
 		ended       int
@@ -88,7 +99,7 @@ func (s *Sandbox) RunInteraction(ctx context.Context, in Interaction) (Interacti
 	wg.Add(2)
 	go func() {
 		defer wg.Done()
-		res, err := s.Run(ctx, prog)
+		res, err := s.run(ctx, prog, halt)
 		mu.Lock()
 		out.Program, progErr = res, err
 		ended++
@@ -109,6 +120,9 @@ func (s *Sandbox) RunInteraction(ctx context.Context, in Interaction) (Interacti
 		mu.Unlock()
 		if err != nil {
 			cancel()
+		}
+		if err == nil && in.StopProgram != nil && in.StopProgram(res) {
+			stopProgram()
 		}
 		if err == nil && (in.KeepReading == nil || in.KeepReading(res)) {
 			drain(toPeerR)

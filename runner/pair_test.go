@@ -17,11 +17,12 @@ func TestRunInteraction(t *testing.T) {
 		return Spec{Args: []string{"sh", "-c", script}, Limits: lim}
 	}
 	accepted := func(r Result) bool { return r.Status == Exited && r.ExitCode == 42 }
+	rejected := func(r Result) bool { return !accepted(r) }
 	tests := []struct {
 		name          string
 		program, peer string
-		keep          func(Result) bool
-		progExit      int    // the program's exit status (-1: killed by a signal)
+		keep, stop    func(Result) bool
+		progExit      int    // the program's exit status (-1: killed by a signal, -3: Stopped)
 		peerExit      int    // the interactor's
 		first         string // which ended first: "program", "interactor" or "" (either)
 	}{
@@ -63,6 +64,26 @@ func TestRunInteraction(t *testing.T) {
 			progExit: -1, peerExit: 43, first: "interactor",
 		},
 		{
+			// An interactor that rejects decides: the program, which
+			// would spin until its CPU limit, is stopped at once.
+			name:     "the program is stopped when the interactor has decided",
+			program:  `echo guess; while :; do :; done`,
+			peer:     `read x; exit 43`,
+			keep:     accepted,
+			stop:     rejected,
+			progExit: -3, peerExit: 43, first: "interactor",
+		},
+		{
+			// An accept does not decide (the program may still crash):
+			// the program runs to its own end.
+			name:     "the program runs on after the interactor accepted",
+			program:  `echo guess; cat >/dev/null; exit 3`,
+			peer:     `read x; exit 42`,
+			keep:     accepted,
+			stop:     rejected,
+			progExit: 3, peerExit: 42, first: "interactor",
+		},
+		{
 			// What the interactor writes after the program ended is
 			// dropped, so it ends as it chooses.
 			name:     "interactor writes after the program ended",
@@ -74,7 +95,7 @@ func TestRunInteraction(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			res, err := s.RunInteraction(context.Background(), Interaction{
-				Program: sh(tc.program), Interactor: sh(tc.peer), KeepReading: tc.keep,
+				Program: sh(tc.program), Interactor: sh(tc.peer), KeepReading: tc.keep, StopProgram: tc.stop,
 			})
 			if err != nil {
 				t.Fatal(err)
@@ -88,15 +109,20 @@ func TestRunInteraction(t *testing.T) {
 			if tc.first != "" && res.InteractorFirst != (tc.first == "interactor") {
 				t.Errorf("interactor first: %v, want the %s first", res.InteractorFirst, tc.first)
 			}
+			if tc.progExit == -3 && res.Program.CPU > lim.CPU/2 {
+				t.Errorf("program stopped after %v of CPU, want at once (its limit is %v)", res.Program.CPU, lim.CPU)
+			}
 		})
 	}
 	stillWorks(t, s)
 }
 
 // exitOf is a run's exit status, -1 for a signal (or a shell reporting
-// one as 128+n), -2 for another end.
+// one as 128+n), -3 for Stopped, -2 for another end.
 func exitOf(r Result) int {
 	switch {
+	case r.Status == Stopped:
+		return -3
 	case r.Status == Signaled || r.Status == Exited && r.ExitCode > 128:
 		return -1
 	case r.Status == Exited:

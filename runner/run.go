@@ -17,10 +17,19 @@ import (
 // Run runs spec in a box and returns what it did. An error means the judge
 // itself failed (the run's verdict is then an internal error).
 func (s *Sandbox) Run(ctx context.Context, spec Spec) (Result, error) {
+	return s.run(ctx, spec, nil)
+}
+
+// run is Run, and stops the program (Stopped) when halt ends first; a nil
+// halt never ends.
+func (s *Sandbox) run(ctx context.Context, spec Spec, halt context.Context) (Result, error) {
+	if halt == nil {
+		halt = context.Background()
+	}
 	if len(spec.Args) == 0 {
 		return Result{}, errors.New("run: empty command")
 	}
-	b, err := s.acquire(spec.Overlays)
+	b, err := s.acquire(spec.Overlays, spec.Limits.Disk)
 	if err != nil {
 		return Result{}, err
 	}
@@ -29,7 +38,7 @@ func (s *Sandbox) Run(ctx context.Context, spec Spec) (Result, error) {
 		cpu = s.cpus.take()
 		defer s.cpus.give(cpu)
 	}
-	res, healthy, err := b.run(ctx, spec, spec.Limits.WithDefaults(), cpu)
+	res, healthy, err := b.run(ctx, halt, spec, spec.Limits.WithDefaults(), cpu)
 	s.release(b, healthy)
 	return res, err
 }
@@ -84,9 +93,10 @@ func (r *stopReason) get() (Status, bool) {
 	return r.status, r.set
 }
 
-// run runs one program in the box, bound to cpu (see runRequest.CPU).
-// healthy says whether the box may be used again.
-func (b *box) run(ctx context.Context, spec Spec, lim Limits, cpu int) (res Result, healthy bool, err error) {
+// run runs one program in the box, bound to cpu (see runRequest.CPU),
+// and stops it (Stopped) when halt ends. healthy says whether the box may
+// be used again.
+func (b *box) run(ctx, halt context.Context, spec Spec, lim Limits, cpu int) (res Result, healthy bool, err error) {
 	if err := b.placeProgram(spec.Program); err != nil {
 		return res, false, err
 	}
@@ -126,7 +136,7 @@ func (b *box) run(ctx context.Context, spec Spec, lim Limits, cpu int) (res Resu
 		Env:      b.env(spec),
 		Dir:      workDir,
 		Stack:    lim.Stack,
-		FileSize: fileSizeLimit(spec, lim),
+		FileSize: fileSizeLimit(spec, lim, b.disk),
 		Files:    lim.Files,
 		Procs:    lim.Procs,
 		Memory:   lim.Memory,
@@ -159,7 +169,7 @@ func (b *box) run(ctx context.Context, spec Spec, lim Limits, cpu int) (res Resu
 		b.tidy()
 	}
 
-	reply, ok := b.await(ctx, lim, cg, spec.StdoutFile, st.startLate, stopFor, &stop)
+	reply, ok := b.await(ctx, halt, lim, cg, spec.StdoutFile, st.startLate, stopFor, &stop)
 	if !ok {
 		b.requestKill()
 		if cg != nil {
@@ -228,7 +238,7 @@ func (b *box) run(ctx context.Context, spec Spec, lim Limits, cpu int) (res Resu
 	} else {
 		res.Signal = o.sig()
 	}
-	if err := collectRun(filepath.Join(b.dir, "work"), spec, res, b.sandbox.disk); err != nil {
+	if err := collectRun(filepath.Join(b.dir, "work"), spec, res, b.disk); err != nil {
 		return res, true, err
 	}
 	return res, true, nil
@@ -249,9 +259,14 @@ func basicPeak(reply helperReply, polled int64) int64 {
 
 // fileSizeLimit is the run's RLIMIT_FSIZE: the output limit, or one byte
 // more where the program writes its output straight into a file, so that a
-// file one byte over says the limit was passed.
-func fileSizeLimit(spec Spec, lim Limits) int64 {
-	if spec.StdoutFile != nil {
+// file one byte over says the limit was passed; for a run with no output
+// limit (Combined: compilers), the box's disk size, which bounds what it
+// writes anyway.
+func fileSizeLimit(spec Spec, lim Limits, disk int64) int64 {
+	switch {
+	case spec.Combined:
+		return disk
+	case spec.StdoutFile != nil:
 		return lim.Output + 1
 	}
 	return lim.Output
@@ -283,9 +298,10 @@ const killRepeat = 50 * time.Millisecond
 
 // await waits for the run to end while it enforces the CPU, wall (in full
 // mode, the helper's is the wall clock that counts) and (in basic mode)
-// memory limits. It calls late at its first look, which comes within
-// lateStart of the start. It returns false when the helper is gone.
-func (b *box) await(ctx context.Context, lim Limits, cg cgroup.Group, out *os.File, late func(), stopFor func(Status), stop *stopReason) (helperReply, bool) {
+// memory limits, and stops the program when halt ends. It calls late at
+// its first look, which comes within lateStart of the start. It returns
+// false when the helper is gone.
+func (b *box) await(ctx, halt context.Context, lim Limits, cg cgroup.Group, out *os.File, late func(), stopFor func(Status), stop *stopReason) (helperReply, bool) {
 	var started time.Time
 	pid := 0
 	// The next look (tick) and the judge's wall limit, as times: the
@@ -304,15 +320,22 @@ func (b *box) await(ctx context.Context, lim Limits, cg cgroup.Group, out *os.Fi
 		wallAt = started.Add(lim.Wall + lim.Wall/2 + time.Second)
 		tickAt = started.Add(min(lim.CPU/ncpu, outPoll.next(out), lateStart))
 	}
-	// A context that ends wakes the wait at once.
+	// A context that ends, or halt, wakes the wait at once.
 	stopWake := context.AfterFunc(ctx, b.wakeReply)
 	defer stopWake()
-	ctxDone := false
+	stopHalt := context.AfterFunc(halt, b.wakeReply)
+	defer stopHalt()
+	ctxDone, halted := false, false
 	for {
 		if !ctxDone && ctx.Err() != nil {
 			ctxDone = true
 			stopFor(WallExceeded)
 			// Keep waiting for "done" so the box can be reused.
+			tickAt = time.Now().Add(killRepeat)
+		}
+		if !halted && halt.Err() != nil {
+			halted = true
+			stopFor(Stopped)
 			tickAt = time.Now().Add(killRepeat)
 		}
 		r, timedOut, err := b.recvReply(earlier(wallAt, tickAt))

@@ -204,7 +204,7 @@ func (s *Sandbox) initFull(work string) error {
 	}
 	s.cg = cg
 	// Prove that a box can be made here now, rather than at the first run.
-	b, err := s.newBox(nil)
+	b, err := s.newBox(nil, s.disk)
 	if err != nil {
 		return err
 	}
@@ -309,22 +309,26 @@ func (s *Sandbox) Close() error {
 	return first
 }
 
-// acquire returns an idle box, or a new one. Boxes with overlays are never
+// acquire returns an idle box, or a new one. Boxes with overlays, or with
+// a disk size (0: the sandbox's) other than the sandbox's, are never
 // shared.
-func (s *Sandbox) acquire(overlays []Overlay) (*box, error) {
+func (s *Sandbox) acquire(overlays []Overlay, disk int64) (*box, error) {
+	if disk <= 0 {
+		disk = s.disk
+	}
 	s.mu.Lock()
 	if s.closed {
 		s.mu.Unlock()
 		return nil, errors.New("sandbox is closed")
 	}
-	if len(overlays) == 0 && len(s.idle) > 0 {
+	if len(overlays) == 0 && disk == s.disk && len(s.idle) > 0 {
 		b := s.idle[len(s.idle)-1]
 		s.idle = s.idle[:len(s.idle)-1]
 		s.mu.Unlock()
 		return b, nil
 	}
 	s.mu.Unlock()
-	b, err := s.newBox(overlays)
+	b, err := s.newBox(overlays, disk)
 	if err != nil {
 		return nil, err
 	}
@@ -342,7 +346,7 @@ func (s *Sandbox) acquire(overlays []Overlay) (*box, error) {
 // private or one too many.
 func (s *Sandbox) release(b *box, healthy bool) {
 	s.mu.Lock()
-	keep := healthy && !s.closed && len(b.overlays) == 0 && len(s.idle) < s.idleMax
+	keep := healthy && !s.closed && len(b.overlays) == 0 && b.disk == s.disk && len(s.idle) < s.idleMax
 	if keep {
 		s.idle = append(s.idle, b)
 	} else {
@@ -355,7 +359,7 @@ func (s *Sandbox) release(b *box, healthy bool) {
 }
 
 // newBox creates a box directory and its helper.
-func (s *Sandbox) newBox(overlays []Overlay) (*box, error) {
+func (s *Sandbox) newBox(overlays []Overlay, disk int64) (*box, error) {
 	s.mu.Lock()
 	id := s.nextID
 	s.nextID++
@@ -365,6 +369,7 @@ func (s *Sandbox) newBox(overlays []Overlay) (*box, error) {
 		id:       id,
 		dir:      filepath.Join(s.dir, strconv.Itoa(id)),
 		overlays: overlays,
+		disk:     disk,
 		uid:      os.Getuid(),
 		gid:      os.Getgid(),
 		// Full mode is exactly when cgroups are in use: basic mode has none.

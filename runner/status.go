@@ -34,7 +34,8 @@ func (o outcome) sig() syscall.Signal { return syscall.Signal(o.signal) }
 //  2. CPUExceeded when it was stopped for CPU time or used more than the
 //     limit.
 //  3. WallExceeded likewise for real time.
-//  4. MemoryExceeded or OutputExceeded when it was stopped for them.
+//  4. MemoryExceeded, OutputExceeded or Stopped when it was stopped for
+//     them.
 //  5. OutputExceeded when it died of SIGXFSZ (a file over the size limit).
 //  6. Otherwise Exited, or Signaled by its own doing.
 func decide(o outcome, lim Limits) Status {

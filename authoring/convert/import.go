@@ -29,6 +29,9 @@ func Import(pkgDir, problemsDir, solutionsDir, slug string) ([]string, error) {
 	if err != nil {
 		return nil, err
 	}
+	if err := p.Kattis.Package.Complete(); err != nil {
+		return nil, err
+	}
 	if slug == "" {
 		slug = p.Slug
 	}

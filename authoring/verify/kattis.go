@@ -56,6 +56,11 @@ func (r *run) kattisPackage(disp string) *pkg {
 		k.aspects = []aspect{&kattisConfigAspect{k: k, failed: fail(&Check{Name: name}, err.Error())}}
 		return k.pkg
 	}
+	if err := p.Kattis.Package.Complete(); err != nil {
+		// submit judges it on its samples; as a package it is incomplete.
+		k.aspects = []aspect{&kattisConfigAspect{k: k, failed: fail(&Check{Name: CheckTestFiles}, err.Error())}}
+		return k.pkg
+	}
 	k.p, k.title = p, p.Title
 	k.aspects = []aspect{&kattisConfigAspect{k: k}, newInputValidatorsAspect(k), &outputValidatorAspect{k: k},
 		newSubmissionsAspect(k)}

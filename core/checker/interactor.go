@@ -44,7 +44,10 @@ func (ix Interaction) Message() string {
 //
 //	validator {prog}/testdata.in {prog}/testdata.ans {box}/ [args]
 //
-// under v.Limits. The submission never sees the input file. feedback is
+// under v.Limits. The submission never sees the input file; when the
+// validator ends first otherwise than by accepting (exit 42), the
+// submission is stopped then (runner.Stopped), its time what it used
+// until then. feedback is
 // the feedback folder on the host: the files in it are placed in {box}/
 // before the run (so a multi-pass validator finds what it left), and the
 // regular files it then holds (judgemessage.txt, teammessage.txt,
@@ -86,12 +89,18 @@ func (v Validator) Interact(ctx context.Context, prog runner.Spec, input, answer
 	}
 	spec.CollectAll, spec.CollectDir = true, feedback
 
+	accepted := func(r runner.Result) bool { return r.Status == runner.Exited && r.ExitCode == ValidatorAC }
 	res, err := c.Sandbox.RunInteraction(ctx, runner.Interaction{
 		Program:    prog,
 		Interactor: spec,
 		// After an accepting validator, the submission's further output
 		// is dropped; after any other end it gets EPIPE (problemtools).
-		KeepReading: func(r runner.Result) bool { return r.Status == runner.Exited && r.ExitCode == ValidatorAC },
+		KeepReading: accepted,
+		// Any other end decides the test (WA, or the judge's error), so
+		// the submission is stopped then, as BAPCtools and Kattis do,
+		// rather than left to spin to its limit. After an accept it runs
+		// on: it may still crash or pass a limit.
+		StopProgram: func(r runner.Result) bool { return !accepted(r) },
 	})
 	if err != nil {
 		if ctx.Err() != nil {

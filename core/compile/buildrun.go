@@ -160,7 +160,7 @@ func (c *Compiler) runBuild(ctx context.Context, files []treeFile, tree string, 
 	if errors.Is(err, runner.ErrCollectLimit) {
 		// What the build left is more than the box's disk by apparent
 		// sizes (sparse files): a compile error, and nothing of it kept
-		// (nor cached: the bound is the judge's setting, box_disk).
+		// (nor cached: the bound is the judge's setting, compile_memory).
 		return Compilation{Output: "the build left more than its box may bring out: " + err.Error()}, false, nil
 	}
 	if err != nil {

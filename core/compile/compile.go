@@ -41,12 +41,13 @@ type Compiler struct {
 	trimmed trimState            // what trim knows of the cache's size
 }
 
-// DefaultLimits returns the default limits of a compile.
+// DefaultLimits returns the default limits of a compile: its memory is
+// the 2 GiB the Kattis format (2025-09) guarantees compilers.
 func DefaultLimits() runner.Limits {
 	return runner.Limits{
 		CPU:    30 * time.Second,
 		Wall:   60 * time.Second,
-		Memory: 1 << 30,
+		Memory: 2 << 30,
 		Stderr: 64 << 10,
 		Procs:  256,
 		Files:  256,
@@ -77,13 +78,22 @@ func (e *notFoundError) Error() string {
 
 func (e *notFoundError) Unwrap() error { return e.err }
 
-// limits returns the limits of a compile, defaults applied.
+// limits returns the limits of a compile, defaults applied. Its box's
+// disk (the files it may write, each of them and all together, and what
+// it may bring out) is its memory limit, which in full mode counts what
+// it writes anyway: a compile is not held to the box_disk of runs, so a
+// program with a large static array (an object file and a binary of
+// 512 MiB each) compiles, as under DOMjudge's 2.5 GiB file-size limit.
 func (c *Compiler) limits() runner.Limits {
 	lim := c.Limits
 	if lim.CPU == 0 {
 		lim = DefaultLimits()
 	}
-	return lim.WithDefaults()
+	lim = lim.WithDefaults()
+	if lim.Disk == 0 {
+		lim.Disk = lim.Memory
+	}
+	return lim
 }
 
 // Compile compiles source (a host file) as lang. A compile error is not an
@@ -208,7 +218,7 @@ func (c *Compiler) runCompiler(ctx context.Context, lang *Language, id, source s
 	if errors.Is(err, runner.ErrCollectLimit) {
 		// What the compiler left is more than the box's disk by apparent
 		// sizes: a compile error, nothing of it kept (nor cached: the
-		// bound is the judge's setting, box_disk).
+		// bound is the judge's setting, compile_memory).
 		return Compilation{Output: "the compiler left more than its box may bring out: " + err.Error()}, false, nil
 	}
 	if err != nil {

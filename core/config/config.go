@@ -90,7 +90,7 @@ var defaults = map[string]any{
 	"solutions_dir":  "solutions",
 	"languages":      "languages.yaml",
 	"compile_time":   "30s",
-	"compile_memory": "1GiB",
+	"compile_memory": "2GiB",
 	"compile_output": "64KiB",
 	"source_limit":   "256KiB",
 	"cache_max_size": "2GiB",

@@ -74,7 +74,7 @@ func TestLoadDefaults(t *testing.T) {
 	}
 	// Relative folders in a file outside a configs/ folder are relative to
 	// the file's own folder.
-	if c.Workers != runtime.NumCPU() || c.Sandbox != runner.ModeAuto || c.ProblemsDir != filepath.Join(filepath.Dir(path), "problems") || c.Compile.Memory != 1<<30 {
+	if c.Workers != runtime.NumCPU() || c.Sandbox != runner.ModeAuto || c.ProblemsDir != filepath.Join(filepath.Dir(path), "problems") || c.Compile.Memory != 2<<30 {
 		t.Errorf("defaults: %+v", c)
 	}
 	if !strings.HasSuffix(c.CacheDir, "puzzlejudge") {

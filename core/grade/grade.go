@@ -191,7 +191,17 @@ func (g *Grader) grade(ctx context.Context, sub Submission, opt Options) (*Repor
 	if err != nil {
 		return internal(err)
 	}
+	var done func()
+	if p.Kattis != nil && p.Kattis.Package != nil {
+		source, extra, done, err = withConstants(p.Dir, p.Kattis.Package.Metadata.Constants, source, extra)
+		if err != nil {
+			return internal(err)
+		}
+	}
 	prog, comp, err := g.Compiler.CompileWith(ctx, lang, source, extra)
+	if done != nil {
+		done()
+	}
 	rep.Compile = CompileReport{OK: comp.OK, TimeMs: comp.Time.Milliseconds(), Output: comp.Output, Cached: comp.Cached}
 	if err != nil {
 		return internal(err)
@@ -445,6 +455,10 @@ func Classify(res runner.Result, lim runner.Limits) (verdict.Verdict, string) {
 		return verdict.OLE, fmt.Sprintf("output limit %s exceeded", figures.Size(lim.Output))
 	case runner.Signaled:
 		return verdict.RE, join(runner.SignalName(res.Signal), stderr)
+	case runner.Stopped:
+		// Only an interactive validator's end stops a run, and that end
+		// is the verdict (InteractiveVerdict); here it is a judge's fault.
+		return verdict.IE, "stopped by the judge before it ended"
 	case runner.Exited:
 		if res.ExitCode != 0 {
 			return verdict.RE, join(fmt.Sprintf("exit %d", res.ExitCode), stderr)

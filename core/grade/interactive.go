@@ -20,8 +20,8 @@ import (
 //  1. the validator crashed, passed one of its limits, or exited other
 //     than 42 or 43: IE (the judge's failure, not the submission's);
 //  2. the validator ended first and exited 43: WA, whatever the
-//     submission then did (crashed on the closed pipe, spun until its
-//     time ran out);
+//     submission then did (crashed on the closed pipe; had it gone on, it
+//     was stopped then: see checker.Validator.Interact);
 //  3. the submission passed its CPU or wall time limit: TLE;
 //  4. it ended otherwise than by exiting 0 (a signal, an exit status,
 //     the memory limit): RE or MLE, as Classify says;

@@ -88,6 +88,9 @@ func TestKattisInteractive(t *testing.T) {
 		// Exits after one guess: the interactor, waiting for the next,
 		// sees end of file only then, and rejects.
 		{"wrong_answer/exits_early.c", verdict.WA, "no guess 2: the submission stopped guessing"},
+		// The interactor rejects the first guess: WA, and the
+		// submission, which then spins, is stopped at once.
+		{"wrong_answer/out_of_range_then_spins.py", verdict.WA, "guess -1 is out of range"},
 		{"time_limit_exceeded/never_answers.py", verdict.TLE, "wall time limit"},
 		{"run_time_error/reads_input_file.py", verdict.RE, "no input file to read"},
 		// Fails after one guess, before the interactor decided: RE.
@@ -109,6 +112,15 @@ func TestKattisInteractive(t *testing.T) {
 			}
 			if msg := firstFailure(rep).Message; !strings.Contains(msg, tt.message) {
 				t.Errorf("message %q, want %q in it", msg, tt.message)
+			}
+			if tt.want == verdict.WA {
+				// Decided by the interactor: no test takes the submission
+				// near its limit.
+				for _, tr := range rep.Tests {
+					if tr.CPU > p.Limits.Time/2 {
+						t.Errorf("test %s: %v of CPU, want it stopped when the interactor decided (limit %v)", tr.Name, tr.CPU, p.Limits.Time)
+					}
+				}
 			}
 		})
 	}

@@ -10,6 +10,7 @@ import (
 	"github.com/puzzlejudge/judge/core/checker"
 	"github.com/puzzlejudge/judge/core/compile"
 	"github.com/puzzlejudge/judge/core/problem"
+	"github.com/puzzlejudge/judge/core/problem/kattis"
 	"github.com/puzzlejudge/judge/runner"
 )
 
@@ -46,7 +47,8 @@ func ValidationLimits(p *problem.Problem) runner.Limits {
 
 // CompileProgram compiles a program of a Kattis package (a validator): a
 // single source file, in the language of its extension, or a folder (see
-// PickSources). The language comes from g.LanguageOf.
+// PickSources), with the package's constants substituted in its files.
+// The language comes from g.LanguageOf.
 func (g *Grader) CompileProgram(ctx context.Context, path string) (*compile.Program, compile.Compilation, error) {
 	if g.LanguageOf == nil {
 		return nil, compile.Compilation{}, errors.New("no languages to compile package programs with")
@@ -72,7 +74,16 @@ func (g *Grader) CompileProgram(ctx context.Context, path string) (*compile.Prog
 	if err != nil {
 		return nil, compile.Compilation{}, err
 	}
+	dir, constants, err := kattis.ConstantsOf(path)
+	if err != nil {
+		return nil, compile.Compilation{}, err
+	}
+	source, extra, done, err := withConstants(dir, constants, source, extra)
+	if err != nil {
+		return nil, compile.Compilation{}, err
+	}
 	prog, comp, err := g.Compiler.CompileWith(ctx, lang, source, extra)
+	done()
 	if err != nil {
 		return nil, comp, fmt.Errorf("compile %s: %w", path, err)
 	}

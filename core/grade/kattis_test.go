@@ -133,6 +133,87 @@ func TestKattisPackages(t *testing.T) {
 	}
 }
 
+// packageFixture is a Kattis package of core/problem/kattis/testdata:
+// those that import (and judge verify's check of every imported fixture)
+// cannot take, a package with samples alone (import refuses it, as
+// verify does) and one whose constants are in its included files and
+// validator (import drops those).
+func packageFixture(name string) string {
+	return filepath.Join("..", "problem", "kattis", "testdata", name)
+}
+
+// TestKattisSamplesOnly: a package without data/secret (DOMjudge's
+// hello, BAPCtools' hellounix) is judged on its samples, as DOMjudge and
+// BAPCtools judge it.
+func TestKattisSamplesOnly(t *testing.T) {
+	f := newGrader(t, anyMode())
+	for source, want := range map[string]string{
+		"submissions/accepted/hello.py":       "sample/1:AC sample/2:AC",
+		"submissions/wrong_answer/goodbye.py": "sample/1:WA sample/2:WA",
+	} {
+		dir := packageFixture("hello-samples")
+		rep, err := f.grader.Grade(context.Background(), grade.Submission{Problem: loadKattis(t, dir), Source: filepath.Join(dir, source), Language: f.langs["python"]}, grade.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := testVerdicts(rep); got != want {
+			t.Errorf("%s: tests %s (%s), want %s", source, got, rep.InternalError(), want)
+		}
+	}
+}
+
+// TestKattisPy3: .py3 is Python 3, as the format's language table and
+// problemtools say.
+func TestKattisPy3(t *testing.T) {
+	f := newGrader(t, anyMode())
+	dir := packageFixture("hello-samples")
+	src := filepath.Join(dir, "submissions", "accepted", "hello.py3")
+	lang, err := f.grader.LanguageOf(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep, err := f.grader.Grade(context.Background(), grade.Submission{Problem: loadKattis(t, dir), Source: src, Language: lang}, grade.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if lang.Name != "python" || rep.Verdict != verdict.AC {
+		t.Errorf("language %s, verdict %s (%s), want python, AC", lang.Name, rep.Verdict, rep.InternalError())
+	}
+}
+
+// TestKattisConstants: a 2025-09 package's constants are substituted in
+// its output validator, its included files, its example submissions and
+// test_group.yaml (the validator's argument), not in a contestant's
+// submission from elsewhere.
+func TestKattisConstants(t *testing.T) {
+	f := newGrader(t, anyMode())
+	dir := packageFixture("constants-2025")
+	outside := filepath.Join(t.TempDir(), "direct.py")
+	if err := os.WriteFile(outside, []byte("print(int(input()) + {{offset}})\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		source string
+		want   verdict.Verdict
+		tests  string
+	}{
+		{filepath.Join(dir, "submissions/accepted/with_include.py"), verdict.AC, "sample/1:AC secret/1:AC secret/2:AC"},
+		{filepath.Join(dir, "submissions/accepted/direct.py"), verdict.AC, "sample/1:AC secret/1:AC secret/2:AC"},
+		{filepath.Join(dir, "submissions/wrong_answer/plus_one.py"), verdict.WA, "sample/1:WA secret/1:WA secret/2:WA"},
+		// {{offset}} stays as it is: a set of a set of an undefined name.
+		{outside, verdict.RE, "sample/1:RE secret/1:RE secret/2:RE"},
+	}
+	p := loadKattis(t, dir)
+	for _, tt := range tests {
+		t.Run(filepath.Base(tt.source), func(t *testing.T) {
+			rep := gradePython(t, f, p, tt.source)
+			if rep.Verdict != tt.want || testVerdicts(rep) != tt.tests {
+				t.Errorf("verdict %s, tests %s (%s %s); want %s, %s", rep.Verdict, testVerdicts(rep), rep.InternalError(), firstFailure(rep).Message, tt.want, tt.tests)
+			}
+		})
+	}
+}
+
 // TestKattisValidatorMisbehaves: a validator that does not exit 42 or 43
 // is the judge's failure (IE), never a verdict on the submission.
 func TestKattisValidatorMisbehaves(t *testing.T) {

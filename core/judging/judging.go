@@ -218,8 +218,10 @@ type DiffReport struct {
 // Status says how a run in the sandbox ended.
 type Status int
 
-// The ways a run ends. Exited and Signaled are the program's own doing; the
-// others mean the runner stopped it at a limit.
+// The ways a run ends. Exited and Signaled are the program's own doing;
+// the limits mean the runner stopped it at one; Stopped, that the runner
+// stopped it because the outcome was decided without it (the interactor
+// of an interaction ended with a verdict).
 const (
 	Exited Status = iota
 	Signaled
@@ -227,6 +229,7 @@ const (
 	WallExceeded
 	MemoryExceeded
 	OutputExceeded
+	Stopped
 )
 
 // String names the status: "exited", "cpu time limit".
@@ -244,6 +247,8 @@ func (s Status) String() string {
 		return "memory limit"
 	case OutputExceeded:
 		return "output limit"
+	case Stopped:
+		return "stopped"
 	}
 	return fmt.Sprintf("status(%d)", int(s))
 }

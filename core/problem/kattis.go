@@ -2,6 +2,7 @@ package problem
 
 import (
 	"math"
+	"os"
 	"path/filepath"
 	"slices"
 	"time"
@@ -121,6 +122,17 @@ func LoadKattis(dir string) (*Problem, error) {
 		})
 	}
 	return p, nil
+}
+
+// ReadStatement reads the problem's statement file; a Kattis package's
+// Markdown statement has its constants substituted, as the format says
+// (a LaTeX one says \constant{name}, which is left to LaTeX).
+func (p *Problem) ReadStatement() ([]byte, error) {
+	data, err := os.ReadFile(p.Statement)
+	if err != nil || p.Kattis == nil || p.Kattis.Package == nil || filepath.Ext(p.Statement) != ".md" {
+		return data, err
+	}
+	return p.Kattis.Package.Metadata.Constants.Substitute(data), nil
 }
 
 // seconds converts seconds to a duration, to the millisecond.

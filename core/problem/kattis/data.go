@@ -46,18 +46,21 @@ type walker struct {
 	abs     string // the package folder, absolute
 	version Version
 	scoring bool
-	cases   []Case
-	groups  []Group
+	// constants are substituted in the settings files (test_group.yaml,
+	// as the format says; testdata.yaml of 2023-07-draft likewise).
+	constants Constants
+	cases     []Case
+	groups    []Group
 }
 
 // readData reads data/: its groups in lexicographic order, depth first,
 // and the cases in each, their settings inherited from the groups above.
-func readData(dir, abs string, v Version, scoring bool) ([]Case, []Group, Settings, error) {
+func readData(dir, abs string, v Version, scoring bool, constants Constants) ([]Case, []Group, Settings, error) {
 	root, err := filepath.EvalSymlinks(abs)
 	if err != nil {
 		return nil, nil, Settings{}, fmt.Errorf("%s: %w", dir, fileutil.UnwrapPath(err))
 	}
-	w := &walker{root: root, dir: dir, abs: abs, version: v, scoring: scoring}
+	w := &walker{root: root, dir: dir, abs: abs, version: v, scoring: scoring, constants: constants}
 	dataDir := filepath.Join(dir, "data")
 	rootSettings, _, err := w.settings("data", defaultSettings())
 	if err != nil {
@@ -83,8 +86,8 @@ func readData(dir, abs string, v Version, scoring bool) ([]Case, []Group, Settin
 			return nil, nil, Settings{}, fmt.Errorf("%s: unknown folder in data/ (want sample and secret)", filepath.Join(dataDir, name))
 		}
 	}
-	if !tops["secret"] {
-		return nil, nil, Settings{}, fmt.Errorf("%s: missing folder (the secret test data)", filepath.Join(dataDir, "secret"))
+	if !tops["secret"] && (!tops["sample"] || scoring) {
+		return nil, nil, Settings{}, missingSecret(dir, scoring)
 	}
 	for _, top := range []string{"sample", "secret"} {
 		if tops[top] {
@@ -97,6 +100,17 @@ func readData(dir, abs string, v Version, scoring bool) ([]Case, []Group, Settin
 		return nil, nil, Settings{}, fmt.Errorf("%s: no test cases (want X.in and X.ans pairs)", dataDir)
 	}
 	return w.cases, w.groups, rootSettings, nil
+}
+
+// missingSecret is the error of a package without data/secret that
+// cannot be judged on its samples alone: one with no samples either, or
+// a scoring one (whose samples score nothing in 2025-09).
+func missingSecret(dir string, scoring bool) error {
+	path := filepath.Join(dir, "data", "secret")
+	if scoring {
+		return fmt.Errorf("%s: missing folder (the secret test data; a scoring problem is not judged on its samples alone)", path)
+	}
+	return fmt.Errorf("%s: missing folder (the secret test data)", path)
 }
 
 // list returns the entries of the package folder rel, following symbolic
@@ -197,7 +211,7 @@ func (w *walker) settings(rel string, parent Settings) (Settings, bool, error) {
 	if err != nil {
 		return parent, false, fmt.Errorf("%s: %w", path, fileutil.UnwrapPath(err))
 	}
-	s, err := parent.inherit(data, w.version, w.scoring, false)
+	s, err := parent.inherit(w.constants.Substitute(data), w.version, w.scoring, false)
 	if err != nil {
 		return parent, false, fmt.Errorf("%s: %w", path, err)
 	}

@@ -145,7 +145,10 @@ func TestDataErrors(t *testing.T) {
 		{"ans without in", base(map[string]string{"data/secret/2.ans": ""}), "data/secret/2.ans: no matching 2.in"},
 		{"file in data", base(map[string]string{"data/1.in": ""}), "data/1.in: a file directly in data/"},
 		{"unknown top folder", base(map[string]string{"data/extra/1.in": ""}), "data/extra: unknown folder in data/"},
-		{"no secret", base(map[string]string{"data/secret/1.in": "<delete>", "data/secret/1.ans": "<delete>"}), "data/secret: missing folder"},
+		{"no secret and no samples", base(map[string]string{"data/secret/1.in": "<delete>", "data/secret/1.ans": "<delete>",
+			"data/sample/s1.in": "<delete>", "data/sample/s1.ans": "<delete>", "data/testdata.yaml": ""}), "data/secret: missing folder (the secret test data)"},
+		{"scoring without secret", base(map[string]string{"problem.yaml": "name: x\ntype: scoring\n", "data/secret/1.in": "<delete>", "data/secret/1.ans": "<delete>"}),
+			"data/secret: missing folder (the secret test data; a scoring problem is not judged on its samples alone)"},
 		{"link out of the package", base(map[string]string{"data/secret/2.in": "->../../../outside.in", "data/secret/2.ans": ""}),
 			"data/secret/2.in: symbolic link to ../../../outside.in, which does not exist"},
 		{"absolute link", base(map[string]string{"data/secret/2.in": "->/etc/hostname", "data/secret/2.ans": ""}),
@@ -165,6 +168,33 @@ func TestDataErrors(t *testing.T) {
 				t.Fatalf("error %v, want one line containing %q", err, tt.want)
 			}
 		})
+	}
+}
+
+// TestSamplesOnly: a pass-fail package without data/secret loads with
+// its samples as its test data (DOMjudge and BAPCtools judge it), and
+// Complete says what problemtools says of it.
+func TestSamplesOnly(t *testing.T) {
+	for _, yaml := range []string{"name: x\n", "problem_format_version: 2025-09\nname: x\nuuid: u\n"} {
+		files := minimal(yaml)
+		delete(files, "data/secret/1.in")
+		delete(files, "data/secret/1.ans")
+		dir := writePackage(t, files)
+		pk, err := Load(dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := caseNames(pk.Cases); got != "sample/s1" || !pk.SamplesOnly {
+			t.Errorf("cases %q, samples only %v", got, pk.SamplesOnly)
+		}
+		want := filepath.Join(dir, "data", "secret") + ": missing folder (the secret test data)"
+		if err := pk.Complete(); err == nil || err.Error() != want {
+			t.Errorf("Complete: %v, want %q", err, want)
+		}
+	}
+	pk, err := Load(writePackage(t, minimal("name: x\n")))
+	if err != nil || pk.SamplesOnly || pk.Complete() != nil {
+		t.Errorf("a package with data/secret: %v, samples only %v", err, pk.SamplesOnly)
 	}
 }
 
@@ -231,6 +261,7 @@ func TestListSubmissions(t *testing.T) {
 		"submissions/accepted/dir/util.py":      "",
 		"submissions/wrong_answer/py2.py":       "#!/usr/bin/env python2\nprint 1\n",
 		"submissions/run_time_error/header.cpp": "// @EXPECTED_RESULTS@: TIMELIMIT, run-error\n",
+		"submissions/wrong_answer/float.c":      "/*\n * @EXPECTED_RESULTS@: WRONG_ANSWER, Time_Limit_Exceeded,ACCEPTED\n */\n",
 		"submissions/brute_force/slow.py":       "",
 		"submissions/.hidden/x.c":               "",
 	} {
@@ -259,7 +290,7 @@ func TestListSubmissions(t *testing.T) {
 		}
 		got = append(got, desc)
 	}
-	want := "accepted/a.c accepted/dir(2 files) wrong_answer/py2.py(python2) run_time_error/header.cpp(TIMELIMIT,RUN-ERROR)"
+	want := "accepted/a.c accepted/dir(2 files) wrong_answer/float.c(WRONG-ANSWER,TIMELIMIT,CORRECT) wrong_answer/py2.py(python2) run_time_error/header.cpp(TIMELIMIT,RUN-ERROR)"
 	if strings.Join(got, " ") != want {
 		t.Errorf("submissions %q, want %q", strings.Join(got, " "), want)
 	}

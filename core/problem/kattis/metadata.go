@@ -103,6 +103,9 @@ type Metadata struct {
 	ValidatorFlags []string
 	Limits         Limits
 	Languages      []string // languages submissions may use; nil for all
+	// Constants are the constants (2023-07-draft and later), substituted
+	// where the format says (Constants.Substitute); nil when none.
+	Constants Constants
 }
 
 // parseMetadata parses the content of a problem.yaml. Its errors are
@@ -123,6 +126,12 @@ func parseMetadata(data []byte) (*Metadata, error) {
 			return nil, fmt.Errorf("problem_format_version: unknown version %q (want legacy, 2023-07-draft or 2025-09)", s)
 		}
 		m.Version = ver
+	}
+	if m.Version != Legacy && top.get("source_url") != nil {
+		// The legacy key is refused, as the format says; the error names
+		// its new form.
+		return nil, fmt.Errorf("line %d: unknown key \"source_url\" for version %s (a legacy key: give the link as source: {name: ..., url: ...})",
+			top.line["source_url"], m.Version)
 	}
 	if err := top.only(fmt.Sprintf("for version %s", m.Version), "", allowedKeys[m.Version]); err != nil {
 		return nil, err
@@ -160,6 +169,11 @@ func parseMetadata(data []byte) (*Metadata, error) {
 	}
 	if err := m.parseLimits(top.get("limits")); err != nil {
 		return nil, err
+	}
+	if v := top.get("constants"); v != nil {
+		if m.Constants, err = parseConstants(v); err != nil {
+			return nil, err
+		}
 	}
 	if v := top.get("languages"); v != nil {
 		if m.Languages, err = stringList("languages", v); err != nil {

@@ -144,6 +144,8 @@ func TestMetadataErrors(t *testing.T) {
 			`line 4: unknown key "validation" for version 2023-07-draft (allowed:`},
 		{"validator_flags in 2025-09", "problem_format_version: 2025-09\nname: x\nuuid: u\nvalidator_flags: case_sensitive\n",
 			`line 4: unknown key "validator_flags" for version 2025-09`},
+		{"source_url in 2025-09", "problem_format_version: 2025-09\nname: x\nuuid: u\nsource: NWERC\nsource_url: https://nwerc.example\n",
+			`line 5: unknown key "source_url" for version 2025-09 (a legacy key: give the link as source: {name: ..., url: ...})`},
 		{"author in 2025-09", "problem_format_version: 2025-09\nname: x\nuuid: u\nauthor: me\n",
 			`unknown key "author" for version 2025-09`},
 		{"time_multiplier in 2025-09", "problem_format_version: 2025-09\nname: x\nuuid: u\nlimits: {time_multiplier: 2}\n",

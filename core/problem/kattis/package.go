@@ -45,6 +45,24 @@ type Package struct {
 	// TimeLimitFile reports whether the time limit came from DOMjudge's
 	// .timelimit file.
 	TimeLimitFile bool
+	// SamplesOnly reports a pass-fail package without data/secret: its
+	// samples are all its test data. DOMjudge and BAPCtools judge such a
+	// package on them (DOMjudge's hello, BAPCtools' hellounix), and so
+	// does the judge; problemtools and the 2025-09 format call it
+	// incomplete (see Complete).
+	SamplesOnly bool
+	disp        string // the package folder as given, for errors
+}
+
+// Complete returns the error that a package without data/secret is
+// incomplete as a package (problemtools' verdict, and 2025-09 requires
+// the folder), nil when it has one. Judging does not need it; checking
+// a package does.
+func (p *Package) Complete() error {
+	if !p.SamplesOnly {
+		return nil
+	}
+	return missingSecret(p.disp, false)
 }
 
 // Program kinds.
@@ -92,13 +110,14 @@ func Load(dir string) (*Package, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", mp, err)
 	}
-	p := &Package{Dir: abs, Metadata: md}
+	p := &Package{Dir: abs, Metadata: md, disp: dir}
 	if err := p.readTimeLimitFile(dir); err != nil {
 		return nil, err
 	}
-	if p.Cases, p.Groups, p.DataSettings, err = readData(dir, abs, md.Version, md.Scoring); err != nil {
+	if p.Cases, p.Groups, p.DataSettings, err = readData(dir, abs, md.Version, md.Scoring, md.Constants); err != nil {
 		return nil, err
 	}
+	p.SamplesOnly = !isDir(filepath.Join(abs, "data", "secret"))
 	if p.OutputValidator, err = outputValidator(dir, abs, md); err != nil {
 		return nil, err
 	}

@@ -218,8 +218,18 @@ func sourceFiles(dir string) ([]string, error) {
 	return files, nil
 }
 
+// resultSpellings maps the other spellings of @EXPECTED_RESULTS@ that
+// DOMjudge and BAPCtools accept (after "_" became "-": WRONG_ANSWER,
+// the Kattis names) to DOMjudge's own.
+var resultSpellings = map[string]string{
+	"ACCEPTED":            "CORRECT",
+	"TIME-LIMIT-EXCEEDED": "TIMELIMIT",
+	"RUN-TIME-ERROR":      "RUN-ERROR",
+}
+
 // expectedResults reads DOMjudge's "@EXPECTED_RESULTS@: A, B" from the
-// first lines of a source file.
+// first lines of a source file, each result in DOMjudge's spelling
+// (WRONG_ANSWER is WRONG-ANSWER, as DOMjudge takes both).
 func expectedResults(path string) []string {
 	f, err := os.Open(path)
 	if err != nil {
@@ -235,7 +245,11 @@ func expectedResults(path string) []string {
 		}
 		var out []string
 		for _, r := range strings.Split(rest, ",") {
-			if r = strings.ToUpper(strings.TrimSpace(r)); r != "" {
+			r = strings.ReplaceAll(strings.ToUpper(strings.TrimSpace(r)), "_", "-")
+			if alt, ok := resultSpellings[r]; ok {
+				r = alt
+			}
+			if r != "" {
 				out = append(out, r)
 			}
 		}

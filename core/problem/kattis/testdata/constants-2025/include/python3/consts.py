@@ -1,0 +1,3 @@
+OFFSET = {{offset}}
+LIMIT_TEX = "{{limit.tex}}"
+UNDEFINED = "{{nothing}}"

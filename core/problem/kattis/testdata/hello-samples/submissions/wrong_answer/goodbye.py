@@ -1,0 +1,3 @@
+# DOMjudge spells the verdict either way: WRONG-ANSWER or WRONG_ANSWER.
+# @EXPECTED_RESULTS@: WRONG_ANSWER
+print("Goodbye world!")
