@@ -298,7 +298,7 @@ func (c *catalog) Statement(ctx context.Context, slug string) (web.Statement, er
 	if err != nil {
 		return web.Statement{}, err
 	}
-	md, err := os.ReadFile(p.Statement)
+	md, err := p.ReadStatement()
 	if err != nil {
 		return web.Statement{}, fmt.Errorf("problem %s: %w", slug, err)
 	}

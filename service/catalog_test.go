@@ -5,6 +5,7 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -95,5 +96,25 @@ func TestLocalWorkerQueuedPackage(t *testing.T) {
 	}
 	if _, err := os.Stat(filepath.Join(s.svc.cfg.Data, "cache", "pkgs", sub.PackageHash)); err != nil {
 		t.Errorf("package %s is not in the local worker's cache: %v", sub.PackageHash[:12], err)
+	}
+}
+
+// TestCatalogStatementConstants: the page shows a 2025-09 package's
+// statement with its constants substituted, as judge show does.
+func TestCatalogStatementConstants(t *testing.T) {
+	problems := t.TempDir()
+	if err := os.CopyFS(filepath.Join(problems, "constants"), os.DirFS(filepath.Join("..", "core", "problem", "kattis", "testdata", "constants-2025"))); err != nil {
+		t.Fatal(err)
+	}
+	cfg := judgeConfig(t)
+	cfg.ProblemsDir = problems
+	c := newCatalog(cfg)
+	defer c.close()
+	st, err := c.Statement(context.Background(), "constants")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if md := string(st.Markdown); !strings.Contains(md, "Print $N + 7$") || strings.Contains(md, "{{") {
+		t.Errorf("statement not substituted:\n%s", md)
 	}
 }
