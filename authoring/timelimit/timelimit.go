@@ -191,11 +191,7 @@ func gradeExample(ctx context.Context, g *grade.Grader, p *problem.Problem, s ka
 	// Compiled first on its own (grading takes the compile from the
 	// cache), so that a compiler missing here is told from the judge's
 	// other failures, as judge verify tells it.
-	withInc, withExtra, err := grade.WithIncludes(p, lang, src, extra)
-	if err == nil {
-		_, _, err = g.Compiler.CompileWith(ctx, lang, withInc, withExtra)
-	}
-	if errors.Is(err, runner.ErrCommandNotFound) {
+	if _, _, err := g.CompileSubmission(ctx, p, lang, src, extra); errors.Is(err, runner.ErrCommandNotFound) {
 		return nil, lang, &cannotJudgeError{fmt.Errorf("%s: %w", s.Path, err)}
 	}
 	rep, err := g.Grade(ctx, grade.Submission{Problem: p, Source: src, Language: lang, Extra: extra}, opt)

@@ -36,12 +36,13 @@ func (a *submissionsAspect) submission(ctx context.Context, s kattis.Submission,
 		c.Status = Warn
 		return 0, false
 	}
-	withInc, withExtra, err := grade.WithIncludes(k.p, lang, src, extra)
-	if err != nil {
+	if _, _, err := grade.WithIncludes(k.p, lang, src, extra); err != nil {
 		fail(c, err.Error())
 		return 0, false
 	}
-	_, comp, err := k.grader.Compiler.CompileWith(ctx, lang, withInc, withExtra)
+	// Compiled as Grade compiles it (includes, constants), so that its
+	// compile is counted and a compiler missing here is told apart.
+	_, comp, err := k.grader.CompileSubmission(ctx, k.p, lang, src, extra)
 	k.r.compiled(comp)
 	if errors.Is(err, runner.ErrCommandNotFound) {
 		warn(c, fmt.Sprintf("%s is not installed here; skipped (%v)", lang.Name, err))

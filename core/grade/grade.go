@@ -187,21 +187,7 @@ func (g *Grader) grade(ctx context.Context, sub Submission, opt Options) (*Repor
 		rep.Verdict, rep.Error = verdict.IE, err.Error()
 		return rep, nil
 	}
-	source, extra, err := WithIncludes(p, lang, sub.Source, sub.Extra)
-	if err != nil {
-		return internal(err)
-	}
-	var done func()
-	if p.Kattis != nil && p.Kattis.Package != nil {
-		source, extra, done, err = withConstants(p.Dir, p.Kattis.Package.Metadata.Constants, source, extra)
-		if err != nil {
-			return internal(err)
-		}
-	}
-	prog, comp, err := g.Compiler.CompileWith(ctx, lang, source, extra)
-	if done != nil {
-		done()
-	}
+	prog, comp, err := g.CompileSubmission(ctx, p, lang, sub.Source, sub.Extra)
 	rep.Compile = CompileReport{OK: comp.OK, TimeMs: comp.Time.Milliseconds(), Output: comp.Output, Cached: comp.Cached}
 	if err != nil {
 		return internal(err)

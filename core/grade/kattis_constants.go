@@ -1,13 +1,38 @@
 package grade
 
 import (
+	"context"
 	"fmt"
 	"os"
 	"path/filepath"
 
+	"github.com/puzzlejudge/judge/core/compile"
+	"github.com/puzzlejudge/judge/core/problem"
 	"github.com/puzzlejudge/judge/core/problem/kattis"
 	"github.com/puzzlejudge/judge/runner"
 )
+
+// CompileSubmission compiles a submission's source (with its extra
+// files) for p as Grade does: with a Kattis package's included files
+// (WithIncludes) and, in a package's own files, its constants
+// substituted. A compile error is not an error (see compile.Compiler);
+// an error wrapping runner.ErrCommandNotFound says the compiler is not
+// installed here.
+func (g *Grader) CompileSubmission(ctx context.Context, p *problem.Problem, lang *compile.Language, source string, extra []runner.File) (*compile.Program, compile.Compilation, error) {
+	source, extra, err := WithIncludes(p, lang, source, extra)
+	if err != nil {
+		return nil, compile.Compilation{}, err
+	}
+	if p.Kattis != nil && p.Kattis.Package != nil {
+		var done func()
+		source, extra, done, err = withConstants(p.Dir, p.Kattis.Package.Metadata.Constants, source, extra)
+		if err != nil {
+			return nil, compile.Compilation{}, err
+		}
+		defer done()
+	}
+	return g.Compiler.CompileWith(ctx, lang, source, extra)
+}
 
 // withConstants returns source and extra with every file of the Kattis
 // package in dir (see kattis.SubstitutesIn: validators, included files,
