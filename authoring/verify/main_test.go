@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/puzzlejudge/judge/authoring/verify"
 	"github.com/puzzlejudge/judge/core/compile"
@@ -110,7 +111,15 @@ func copyTree(src, dst string) error {
 // verifySum verifies the sum problem under root.
 func verifySum(t *testing.T, root string) *verify.ProblemReport {
 	t.Helper()
+	return verifySumStall(t, root, nil)
+}
+
+// verifySumStall verifies the sum problem under root with stall as the
+// machine's CPU pressure stall (nil for the kernel's).
+func verifySumStall(t *testing.T, root string, stall func() (time.Duration, bool)) *verify.ProblemReport {
+	t.Helper()
 	v := newVerifier(t, root)
+	v.Engine.Grader.CPUStall = stall
 	progress := watchProgress(v)
 	rep, err := v.Verify(context.Background(), []string{filepath.Join(root, "problems", "sum")})
 	if err != nil {

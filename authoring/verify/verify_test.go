@@ -5,7 +5,9 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
+	"time"
 
 	"github.com/puzzlejudge/judge/authoring/author"
 	"github.com/puzzlejudge/judge/authoring/verify"
@@ -142,7 +144,10 @@ func TestVerify(t *testing.T) {
 		// They need the full sandbox: in basic mode a loaded machine can
 		// starve such a solution into its wall limit, a TLE the margin
 		// checks would count.
-		timed  bool
+		timed bool
+		// stall, when set, is the machine's CPU pressure stall the
+		// grader reads around each run (see grade.Grader.CPUStall).
+		stall  func() (time.Duration, bool)
 		break_ func(t *testing.T, pkg, sols string)
 		want   map[string]want
 	}{{
@@ -419,16 +424,30 @@ func TestVerify(t *testing.T) {
 			verify.CheckACMargin:       {verify.Fail, "uses more than half its time limit: accepted/slow.c on test"},
 		},
 	}, {
-		// A wall-time stop with the CPU time under its limit is run again
-		// with a longer wall limit: a loaded machine stretches a run the
-		// way this nap does, and the second run decides.
-		name: "solution stopped by the wall clock once",
+		// A wall-time stop with the CPU time under its limit, on a machine
+		// whose runnable tasks waited for a CPU all along (the stall
+		// given), is run again with a longer wall limit: a loaded machine
+		// stretches a run the way this nap does, and the second run
+		// decides.
+		name:  "solution stopped by the wall clock once",
+		stall: loadedMachine(),
 		break_: func(t *testing.T, pkg, sols string) {
 			write(t, filepath.Join(sols, "accepted", "napper.c"), napper("a == 1 && b == 2", 2))
 		},
 		want: map[string]want{
 			"solution accepted/napper.c": {verify.Pass, "(test sample-1 re-run with a longer wall limit: the machine was loaded)"},
 			verify.CheckACMargin:         {verify.Pass, "accepted/napper.c: test sample-1 re-run with a longer wall limit"},
+		},
+	}, {
+		// The same nap on a machine with CPU to spare (no stall) is a
+		// program that waits: TLE at once, without the re-run.
+		name:  "solution stopped by the wall clock on a quiet machine",
+		stall: quietMachine,
+		break_: func(t *testing.T, pkg, sols string) {
+			write(t, filepath.Join(sols, "accepted", "napper.c"), napper("a == 1 && b == 2", 2))
+		},
+		want: map[string]want{
+			"solution accepted/napper.c": {verify.Fail, "(test sample-1 stopped by the wall clock while the machine had CPU to spare: the program waits)"},
 		},
 	}, {
 		// Only a second wall-time stop is TLE: the program really waits.
@@ -467,7 +486,7 @@ func TestVerify(t *testing.T) {
 				}
 				tt.break_(t, pkg, sols)
 			}
-			pr := verifySum(t, root)
+			pr := verifySumStall(t, root, tt.stall)
 			failed := false
 			for name, w := range tt.want {
 				c := pr.Check(name)
@@ -512,3 +531,20 @@ func countFailures(w map[string]want) int {
 	}
 	return n
 }
+
+// loadedMachine returns a CPU stall reader for a machine whose runnable
+// tasks wait for a CPU all the time: ten seconds more at every reading.
+func loadedMachine() func() (time.Duration, bool) {
+	var mu sync.Mutex
+	var total time.Duration
+	return func() (time.Duration, bool) {
+		mu.Lock()
+		defer mu.Unlock()
+		total += 10 * time.Second
+		return total, true
+	}
+}
+
+// quietMachine is a CPU stall reader for a machine with CPU to spare: no
+// task ever waits for one.
+func quietMachine() (time.Duration, bool) { return 0, true }

@@ -81,10 +81,13 @@ func (e *Engine) grader(workers int) *grade.Grader {
 // stack, but one test at a time (the verifier keeps its own pool of
 // boxes busy with many judgings side by side), the outputs kept under
 // tempDir ("" for os.TempDir), and the test results kept in cache (nil
-// for none).
+// for none), and the CPU stall reader of the engine's grader.
 func (e *Engine) VerifyGrader(tempDir string, cache grade.TestCache) *grade.Grader {
 	g := e.grader(1)
 	g.TempDir, g.Cache = tempDir, cache
+	if e.Grader != nil {
+		g.CPUStall = e.Grader.CPUStall
+	}
 	return g
 }
 

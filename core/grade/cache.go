@@ -40,7 +40,7 @@ func (g *Grader) cachedTest(ctx context.Context, prog *compile.Program, chk chec
 		return g.runTest(ctx, prog, chk, t, runLim, lim, outs, worker, opt)
 	}
 	first := func() (TestResult, stall) {
-		w := startStall()
+		w := startStall(g.CPUStall)
 		tr := measure(chk, runLim, lim)
 		d, ok := w.stop()
 		return tr, stall{d, ok}

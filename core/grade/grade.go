@@ -44,6 +44,10 @@ type Grader struct {
 	// BasicMode words the basic-mode warning of every report for its
 	// readers (the zero value for any reader).
 	BasicMode BasicModeAdvice
+	// CPUStall reads the machine's CPU pressure stall, which tells a wall
+	// stop of a program that waits from one of a starved program (see
+	// Options.RecheckWall); nil for the kernel's, /proc/pressure/cpu.
+	CPUStall func() (time.Duration, bool)
 	// LanguageOf tells the language of a program file of a Kattis package
 	// (its validators) from its name; nil when only native packages are
 	// judged.

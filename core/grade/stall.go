@@ -42,13 +42,18 @@ func parseStall(b []byte) (time.Duration, bool) {
 // stallWatch measures the machine's CPU stall over one run: start before
 // it, stop after.
 type stallWatch struct {
+	read   func() (time.Duration, bool)
 	before time.Duration
 	ok     bool
 }
 
-func startStall() stallWatch {
-	t, ok := cpuStall()
-	return stallWatch{before: t, ok: ok}
+// startStall starts a watch on read (nil for cpuStall).
+func startStall(read func() (time.Duration, bool)) stallWatch {
+	if read == nil {
+		read = cpuStall
+	}
+	t, ok := read()
+	return stallWatch{read: read, before: t, ok: ok}
 }
 
 // stop returns the stall since start, and whether it is known.
@@ -56,7 +61,7 @@ func (w stallWatch) stop() (time.Duration, bool) {
 	if !w.ok {
 		return 0, false
 	}
-	after, ok := cpuStall()
+	after, ok := w.read()
 	if !ok || after < w.before {
 		return 0, false
 	}
