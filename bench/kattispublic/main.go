@@ -233,7 +233,9 @@ func submits(judge string, timeout time.Duration, pkg string) tally {
 			switch {
 			case slices.Contains(want, rep.Verdict):
 				t.pass++
-			case rep.Verdict == "CE" && strings.Contains(rep.Compile.Output, "not installed"):
+			case rep.Verdict == "CE" && (strings.Contains(rep.Compile.Output, "not installed") || python2(sub)):
+				// Its compiler is missing, or it is Python 2 (its #! line
+				// says so), which this judge does not have.
 				t.skip++
 			default:
 				t.fail++
@@ -242,6 +244,16 @@ func submits(judge string, timeout time.Duration, pkg string) tally {
 		}
 	}
 	return t
+}
+
+// python2 says whether the file's #! line names Python 2.
+func python2(path string) bool {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return false
+	}
+	first, _, _ := strings.Cut(string(b), "\n")
+	return strings.HasPrefix(first, "#!") && strings.Contains(first, "python2")
 }
 
 // ownLanguage says whether the judge's stderr refuses the submission sub
