@@ -136,7 +136,11 @@ func packages(root string) ([]string, error) {
 		}
 		if _, err := os.Stat(filepath.Join(path, "problem.yaml")); err == nil {
 			if fi, err := os.Stat(filepath.Join(path, "data")); err == nil && fi.IsDir() {
-				out = append(out, path)
+				if generated(path) {
+					fmt.Printf("%-60s not counted: its test data comes from BAPCtools' generators.yaml (bt generate), and data/secret is not in the repository\n", path)
+				} else {
+					out = append(out, path)
+				}
 				return filepath.SkipDir
 			}
 		}
@@ -144,6 +148,16 @@ func packages(root string) ([]string, error) {
 	})
 	sort.Strings(out)
 	return out, err
+}
+
+// generated says whether a package's tests are made by BAPCtools from
+// generators/generators.yaml and not committed: it has the file and no
+// data/secret (what generation also writes, such as test_group.yaml with
+// the validator's arguments, is missing too).
+func generated(pkg string) bool {
+	_, gen := os.Stat(filepath.Join(pkg, "generators", "generators.yaml"))
+	_, secret := os.Stat(filepath.Join(pkg, "data", "secret"))
+	return gen == nil && secret != nil
 }
 
 // judgeCmd runs the judge with args and returns its standard output and
@@ -211,6 +225,9 @@ func submits(judge string, timeout time.Duration, pkg string) tally {
 			continue
 		}
 		for _, e := range entries {
+			if strings.HasPrefix(e.Name(), ".") {
+				continue // .gitkeep and the like: no submission, as Kattis sees it
+			}
 			sub := filepath.Join(dir, e.Name())
 			out, stderr, code := judgeCmd(judge, timeout, "submit", pkg, sub, "--format", "json")
 			var rep struct {
