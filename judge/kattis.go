@@ -25,22 +25,33 @@ func kattisTimeLimit(cmd *cobra.Command, e *env, p *problem.Problem, override ti
 		p.Limits.Time = override
 		return nil
 	}
-	ctx := cmd.Context()
 	stderr := cmd.ErrOrStderr()
 	var skipped []string
 	onSkip := func(s timelimit.Skip) { skipped = append(skipped, filepath.Base(s.Submission)) }
-	_, err := timelimit.ResolveWith(ctx, e.engine.Grader, p, onSkip)
+	err := deriveTimeLimit(cmd, e, p, onSkip)
 	if len(skipped) > 0 {
 		fmt.Fprintf(stderr, "judge: warning: %d example submissions left out of the time limit, in languages unknown or not installed here: %s (judge verify says why)\n",
 			len(skipped), termsafe.Line(strings.Join(skipped, ", ")))
 	}
 	if err != nil {
+		return err
+	}
+	fmt.Fprintf(stderr, "judge: %s gives no time limit; %v derived from its example submissions (%s)\n", p.Slug, p.Limits.Time, pinHint(p))
+	return nil
+}
+
+// deriveTimeLimit sets the time limit of a Kattis package that gives none
+// from its example submissions (timelimit.ResolveWith, onSkip told of
+// those left out): an interrupt ends the command as one, and a limit that
+// cannot be derived is the package's fault (usage exit).
+func deriveTimeLimit(cmd *cobra.Command, e *env, p *problem.Problem, onSkip func(timelimit.Skip)) error {
+	ctx := cmd.Context()
+	if _, err := timelimit.ResolveWith(ctx, e.engine.Grader, p, onSkip); err != nil {
 		if ctx.Err() != nil {
 			return finish(ctx, ctx.Err())
 		}
 		return usageError(err)
 	}
-	fmt.Fprintf(stderr, "judge: %s gives no time limit; %v derived from its example submissions (%s)\n", p.Slug, p.Limits.Time, pinHint(p))
 	return nil
 }
 

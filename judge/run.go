@@ -8,7 +8,6 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/puzzlejudge/judge/authoring/timelimit"
 	"github.com/puzzlejudge/judge/core/figures"
 	"github.com/puzzlejudge/judge/core/grade"
 	"github.com/puzzlejudge/judge/core/problem"
@@ -59,11 +58,8 @@ func newRunCmd() *cobra.Command {
 				if p.Kattis != nil && p.Limits.Time == 0 && cpu == 0 {
 					// A Kattis package may give no time limit: it comes
 					// from its accepted submissions, as in submit.
-					if _, err := timelimit.Resolve(cmd.Context(), e.engine.Grader, p); err != nil {
-						if cmd.Context().Err() != nil {
-							return finish(cmd.Context(), cmd.Context().Err())
-						}
-						return usageError(err)
+					if err := deriveTimeLimit(cmd, e, p, nil); err != nil {
+						return err
 					}
 				}
 			}
