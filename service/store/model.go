@@ -44,6 +44,9 @@ var (
 	ErrInvalid = errors.New("invalid")
 	// ErrUnauthorized: a token that is malformed, unknown or revoked.
 	ErrUnauthorized = errors.New("unauthorized")
+	// ErrDisabled: the token or session is of a disabled account (it
+	// comes wrapped with ErrUnauthorized).
+	ErrDisabled = errors.New("account disabled")
 	// ErrSchemaTooNew: the database was migrated by a newer judge.
 	ErrSchemaTooNew = errors.New("database schema is newer than this judge")
 )

@@ -52,6 +52,26 @@ var migrations = []string{
 		last_used_at BIGINT,
 		revoked_at   BIGINT
 	);`,
+	// Users and teams as the organiser's page keeps them, and the web's
+	// sign-in sessions: a session row holds the sha256 of its random id
+	// (the cookie holds the id), the token it was opened with (revoking
+	// the token ends it) and its two ends, absolute and idle.
+	`ALTER TABLE users ADD COLUMN display_name TEXT NOT NULL DEFAULT '';
+	ALTER TABLE users ADD COLUMN kind TEXT NOT NULL DEFAULT 'user' CHECK (kind IN ('user','team'));
+	ALTER TABLE users ADD COLUMN members TEXT NOT NULL DEFAULT '';
+	ALTER TABLE users ADD COLUMN affiliation TEXT NOT NULL DEFAULT '';
+	ALTER TABLE users ADD COLUMN disabled_at BIGINT;
+	CREATE TABLE sessions (
+		id_hash      {{bytes}} PRIMARY KEY,
+		user_name    TEXT NOT NULL REFERENCES users (name),
+		token_id     TEXT NOT NULL REFERENCES tokens (id),
+		created_at   BIGINT NOT NULL,
+		expires_at   BIGINT NOT NULL,
+		idle_us      BIGINT NOT NULL,
+		last_used_at BIGINT NOT NULL,
+		revoked_at   BIGINT
+	);
+	CREATE INDEX sessions_user ON sessions (user_name);`,
 }
 
 var (

@@ -60,6 +60,34 @@ type Store interface {
 	// RevokeToken revokes a token by ID (again is no error), or ErrNotFound.
 	RevokeToken(ctx context.Context, id string) error
 
+	// Users and teams (users.go).
+
+	// CreateUser creates an account: ErrConflict when the name is taken,
+	// ErrInvalid naming a bad field.
+	CreateUser(ctx context.Context, a NewAccount) (Account, error)
+	// GetUser returns one account, or ErrNotFound.
+	GetUser(ctx context.Context, name string) (Account, error)
+	// Users returns every account, oldest first.
+	Users(ctx context.Context) ([]Account, error)
+	// UpdateUser changes an account's fields; disabling it ends its
+	// sessions (enabling it again does not bring them back).
+	UpdateUser(ctx context.Context, name string, c AccountChange) (Account, error)
+
+	// Sessions of the web page (sessions.go).
+
+	// CreateSession checks a token as Authenticate does and opens a
+	// session of its user; it returns the session's id, which is shown
+	// once (the row holds its sha256).
+	CreateSession(ctx context.Context, token string, l SessionLimits) (string, Session, error)
+	// ResumeSession returns a live session, or ErrUnauthorized once it was
+	// ended, expired, went unused past its idle time, or its token was
+	// revoked or its account disabled (ErrDisabled too). A use moves its
+	// idle end, written at most once a minute.
+	ResumeSession(ctx context.Context, id string) (Session, error)
+	// EndSession revokes a session at once (again, or an unknown id, is
+	// no error).
+	EndSession(ctx context.Context, id string) error
+
 	// Close releases the database.
 	Close() error
 }

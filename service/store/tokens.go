@@ -37,7 +37,7 @@ const (
 		ON CONFLICT (name) DO UPDATE SET role = excluded.role`
 	qInsertToken = `INSERT INTO tokens (id, user_name, name, hash, created_at) VALUES (?, ?, ?, ?, ?)`
 	qUserRole    = `SELECT role FROM users WHERE name = ?`
-	qTokenByID   = `SELECT t.hash, t.revoked_at, t.last_used_at, u.name, u.role
+	qTokenByID   = `SELECT t.hash, t.revoked_at, t.last_used_at, u.name, u.role, u.disabled_at
 		FROM tokens t JOIN users u ON u.name = t.user_name WHERE t.id = ?`
 	qTouchToken = `UPDATE tokens SET last_used_at = ? WHERE id = ? AND (last_used_at IS NULL OR last_used_at < ?)`
 	qListTokens = `SELECT t.id, t.user_name, u.role, t.name, t.created_at, t.last_used_at, t.revoked_at
@@ -110,10 +110,10 @@ func (s *sqlStore) Authenticate(ctx context.Context, plaintext string) (User, er
 		return User{}, fmt.Errorf("authenticate: %w: not a token", ErrUnauthorized)
 	}
 	var hash []byte
-	var revoked, lastUsed sql.NullInt64
+	var revoked, lastUsed, disabled sql.NullInt64
 	var u User
 	var role string
-	err := s.queryRow(ctx, s.r, qTokenByID, id).Scan(&hash, &revoked, &lastUsed, &u.Name, &role)
+	err := s.queryRow(ctx, s.r, qTokenByID, id).Scan(&hash, &revoked, &lastUsed, &u.Name, &role, &disabled)
 	if errors.Is(err, sql.ErrNoRows) {
 		return User{}, fmt.Errorf("authenticate: %w: unknown token", ErrUnauthorized)
 	}
@@ -126,6 +126,9 @@ func (s *sqlStore) Authenticate(ctx context.Context, plaintext string) (User, er
 	}
 	if revoked.Valid {
 		return User{}, fmt.Errorf("authenticate: %w: token %s is revoked", ErrUnauthorized, id)
+	}
+	if disabled.Valid {
+		return User{}, fmt.Errorf("authenticate: %w: %w: the account %s is disabled", ErrUnauthorized, ErrDisabled, u.Name)
 	}
 	u.Role = Role(role)
 	now := s.now()
