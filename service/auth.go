@@ -85,3 +85,11 @@ func storeAuth(st store.Store) func(context.Context, string) (api.Principal, err
 		return api.Principal{User: u.Name, Role: string(u.Role)}, nil
 	}
 }
+
+// forget drops every remembered token: after a revocation or an account's
+// change, the next request of each asks the store again.
+func (c *authCache) forget() {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	clear(c.m)
+}

@@ -55,6 +55,8 @@ func storeErr(err error) error {
 		return fmt.Errorf("%w", api.ErrNotFound)
 	case errors.Is(err, store.ErrConflict):
 		return fmt.Errorf("%w", api.ErrConflict)
+	case errors.Is(err, store.ErrDisabled):
+		return disabledErr
 	case errors.Is(err, store.ErrUnauthorized):
 		return api.ErrUnauthorized
 	case errors.Is(err, store.ErrInvalid):

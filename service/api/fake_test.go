@@ -50,6 +50,10 @@ type fakeBackend struct {
 	hold    bool
 	ready   error
 	workers []Worker
+	// users and issued are the accounts and tokens the admin endpoints
+	// made (fake_accounts_test.go).
+	users  []User
+	issued []Token
 }
 
 func newFake() *fakeBackend {

@@ -129,6 +129,14 @@ func (s *Server) routes() {
 	m.HandleFunc("GET /api/v1/problems", s.user(s.problems))
 	m.HandleFunc("GET /api/v1/languages", s.user(s.languages))
 	m.HandleFunc("GET /api/v1/workers", s.user(s.workers))
+	// Users, teams and tokens (accounts.go), a submission's source (source.go).
+	m.HandleFunc("GET /api/v1/users", s.admin(s.listUsers))
+	m.HandleFunc("POST /api/v1/users", s.admin(s.createUser))
+	m.HandleFunc("PATCH /api/v1/users/{name}", s.admin(s.updateUser))
+	m.HandleFunc("POST /api/v1/users/{name}/tokens", s.admin(s.issueToken))
+	m.HandleFunc("GET /api/v1/tokens", s.admin(s.listTokens))
+	m.HandleFunc("DELETE /api/v1/tokens/{id}", s.admin(s.revokeToken))
+	m.HandleFunc("GET /api/v1/submissions/{id}/source", s.user(s.getSource))
 	m.HandleFunc("GET /healthz", s.healthz)
 	m.HandleFunc("GET /readyz", s.readyz)
 	if s.opt.Metrics != nil {

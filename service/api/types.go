@@ -136,6 +136,8 @@ type QueueStats struct {
 // keeps its own, ErrNotFound is 404, ErrConflict 409, ErrQueueFull 503,
 // ErrUnauthorized 401, anything else 500.
 type Backend interface {
+	Accounts
+	Sources
 	// Authenticate maps a bearer token to its principal.
 	Authenticate(ctx context.Context, token string) (Principal, error)
 	// Submit stores a submission and queues it; the same idempotency key

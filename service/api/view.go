@@ -33,6 +33,9 @@ type View struct {
 	StartedAt  Stamp  `json:"started_at"`
 	FinishedAt Stamp  `json:"finished_at"`
 	Links      Links  `json:"links"`
+	// SourceURL is where its source is (GET: text/plain, for its owner and
+	// admins).
+	SourceURL string `json:"source_url"`
 }
 
 // Links are a submission's addresses: its API resource, its event stream
@@ -52,7 +55,8 @@ func NewView(s Shown) View {
 		ID:     sub.ID, State: sub.State, Attempt: sub.Attempt, Gen: sub.Gen, User: sub.User, Problem: sub.Problem,
 		Filename:  sub.Filename,
 		CreatedAt: Stamp(sub.CreatedAt), StartedAt: Stamp(sub.StartedAt), FinishedAt: Stamp(sub.FinishedAt),
-		Links: Links{Events: self + "/events", Page: "/submissions/" + sub.ID, Self: self},
+		Links:     Links{Events: self + "/events", Page: "/submissions/" + sub.ID, Self: self},
+		SourceURL: self + "/source",
 	}
 	rep := s.Report
 	switch {
