@@ -10,7 +10,6 @@ import (
 	"time"
 
 	"github.com/puzzlejudge/judge/service/queue"
-	"github.com/puzzlejudge/judge/service/web"
 )
 
 // TestQueueFigures: with no worker, submissions wait in the queue; a job
@@ -51,7 +50,7 @@ func TestQueueFigures(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	req.AddCookie(&http.Cookie{Name: web.SessionCookie, Value: s.admin})
+	req.AddCookie(s.signIn(t, s.admin))
 	resp, err := http.DefaultClient.Do(req)
 	if err != nil {
 		t.Fatal(err)

@@ -16,7 +16,6 @@ import (
 
 	"github.com/puzzlejudge/judge/service/api"
 	"github.com/puzzlejudge/judge/service/client"
-	"github.com/puzzlejudge/judge/service/web"
 )
 
 // echoC copies its input to its output: on a-plus-b it is wrong on every
@@ -87,7 +86,7 @@ func (s *stack) resume(t *testing.T, token, id, last string) []client.Event {
 func (s *stack) page(t *testing.T, token, id string) string {
 	t.Helper()
 	req, _ := http.NewRequest("GET", s.srv.URL+"/submissions/"+id, nil)
-	req.AddCookie(&http.Cookie{Name: web.SessionCookie, Value: token})
+	req.AddCookie(s.signIn(t, token))
 	resp, err := http.DefaultClient.Do(req)
 	if err != nil {
 		t.Fatal(err)

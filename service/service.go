@@ -62,6 +62,9 @@ type Config struct {
 	AllTests bool
 	// API holds the API's limits.
 	API api.Options
+	// Sessions bound the web page's sign-in sessions (defaults: 12 h, or
+	// 2 h unused).
+	Sessions store.SessionLimits
 	// MaxConns caps the HTTP connections open at once (0: derived from
 	// the descriptor limit, see httpguard.DefaultMaxConns; negative: no
 	// cap).
@@ -184,7 +187,7 @@ func Open(ctx context.Context, cfg Config) (_ *Service, err error) {
 	}
 	s.cfg.API.WriteTimeout = opt.WriteTimeout
 	s.api = api.New(b, opt)
-	if s.web, err = web.New(b, cat, s.api, web.Options{}); err != nil {
+	if s.web, err = web.New(b, cat, s.api, web.Options{Sessions: sessions{st: s.st, limits: cfg.Sessions}}); err != nil {
 		return nil, err
 	}
 	bgctx, cancel := context.WithCancel(context.WithoutCancel(ctx))

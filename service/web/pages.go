@@ -42,7 +42,8 @@ func sameOrigin(r *http.Request) bool {
 	return err == nil && u.Host == r.Host
 }
 
-// signin checks the token and keeps it in an HttpOnly cookie.
+// signin checks the token and opens a session on the server; the
+// browser's HttpOnly cookie holds only the session's id.
 func (h *Handler) signin(w http.ResponseWriter, r *http.Request) {
 	r.Body = http.MaxBytesReader(w, r.Body, 4096)
 	if !sameOrigin(r) {
@@ -50,17 +51,37 @@ func (h *Handler) signin(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	tok := strings.TrimSpace(r.PostFormValue("token"))
-	if _, err := h.b.Authenticate(r.Context(), tok); tok == "" || err != nil {
+	if tok == "" {
 		h.render(w, r, http.StatusUnauthorized, "signin", "Sign in", map[string]string{"Message": "That token is not valid."})
 		return
 	}
-	h.setSession(w, tok)
+	ses, err := h.opt.Sessions.SignIn(r.Context(), tok)
+	if err != nil {
+		var e *api.Error
+		status, msg := http.StatusUnauthorized, "That token is not valid."
+		switch {
+		case asAPIError(err, &e) && e.Status == http.StatusForbidden:
+			status, msg = e.Status, "This account is disabled; ask an organiser."
+		case !errors.Is(err, api.ErrUnauthorized):
+			h.fail(w, r, err)
+			return
+		}
+		h.render(w, r, status, "signin", "Sign in", map[string]string{"Message": msg})
+		return
+	}
+	h.setSession(w, ses)
 	http.Redirect(w, r, "/problems", http.StatusSeeOther)
 }
 
+// signout ends the session on the server (a copy of its cookie stops
+// working with it) and clears the cookie.
 func (h *Handler) signout(w http.ResponseWriter, r *http.Request) {
-	if !h.checkCSRF(r, session(r)) {
+	if !h.checkCSRF(r) {
 		h.fail(w, r, api.Errorf(http.StatusForbidden, "csrf", "the form is stale; reload the page"))
+		return
+	}
+	if err := h.opt.Sessions.SignOut(r.Context(), sessionID(r)); err != nil {
+		h.fail(w, r, err)
 		return
 	}
 	h.clearSession(w)
@@ -109,7 +130,7 @@ func (h *Handler) submit(w http.ResponseWriter, r *http.Request) {
 		h.fail(w, r, api.Errorf(http.StatusRequestEntityTooLarge, "source", "the form is over 1 MiB"))
 		return
 	}
-	if !h.checkCSRF(r, session(r)) {
+	if !h.checkCSRF(r) {
 		h.fail(w, r, api.Errorf(http.StatusForbidden, "csrf", "the form is stale; reload the page"))
 		return
 	}

@@ -82,8 +82,8 @@ type page struct {
 // render writes a page, or a plain error if the template fails.
 func (h *Handler) render(w http.ResponseWriter, r *http.Request, status int, name, title string, data any) {
 	p := page{Title: title, Who: api.Who(r.Context()), Data: data}
-	if tok := session(r); tok != "" {
-		p.CSRF = h.csrf(tok)
+	if id := sessionID(r); id != "" {
+		p.CSRF = h.csrf(id)
 	}
 	var b bytes.Buffer
 	if err := h.pages[name].ExecuteTemplate(&b, "layout.html", p); err != nil {

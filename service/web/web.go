@@ -13,10 +13,12 @@ import (
 	"crypto/sha256"
 	"embed"
 	"encoding/hex"
+	"errors"
 	"fmt"
 	"html/template"
 	"io/fs"
 	"net/http"
+	"time"
 
 	"github.com/puzzlejudge/judge/service/api"
 )
@@ -47,8 +49,30 @@ type Statements interface {
 	Statement(ctx context.Context, slug string) (Statement, error)
 }
 
+// Session is a signed-in browser's session: its id (the cookie's value,
+// never a token), who it is, and its absolute end.
+type Session struct {
+	ID        string
+	Principal api.Principal
+	Expires   time.Time
+}
+
+// Sessions keeps the sessions on the server: a session ends there (on
+// sign-out, at its expiry, when its token is revoked or its account
+// disabled), and a copy of its cookie stops working with it.
+type Sessions interface {
+	// SignIn checks a token and opens a session for its holder.
+	SignIn(ctx context.Context, token string) (Session, error)
+	// Resume finds a live session by its id, or fails.
+	Resume(ctx context.Context, id string) (Session, error)
+	// SignOut ends a session.
+	SignOut(ctx context.Context, id string) error
+}
+
 // Options configure the page.
 type Options struct {
+	// Sessions keeps the sign-in sessions (required).
+	Sessions Sessions
 	// Secret keys the CSRF tokens (random when empty; give one to share
 	// sessions between servers).
 	Secret []byte
@@ -66,12 +90,15 @@ type Handler struct {
 	pages map[string]*template.Template
 }
 
-// SessionCookie is the cookie holding a signed-in browser's token.
+// SessionCookie is the cookie holding a signed-in browser's session id.
 const SessionCookie = "pj_session"
 
 // New builds the page over the backend; apiHandler serves the event
 // streams the submission page follows.
 func New(b api.Backend, st Statements, apiHandler *api.Server, opt Options) (*Handler, error) {
+	if opt.Sessions == nil {
+		return nil, errors.New("web: no session keeper")
+	}
 	if len(opt.Secret) == 0 {
 		opt.Secret = make([]byte, 32)
 		if _, err := rand.Read(opt.Secret); err != nil {
@@ -112,23 +139,25 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	h.mux.ServeHTTP(w, r)
 }
 
-// csrf is the form token of a session: an HMAC of its token, so it needs
-// no server state and cannot be guessed from outside.
-func (h *Handler) csrf(token string) string {
+// csrf is the form token of a session: an HMAC of its id, so it needs
+// no state of its own, cannot be guessed from outside, and dies with the
+// session.
+func (h *Handler) csrf(sessionID string) string {
 	m := hmac.New(sha256.New, h.opt.Secret)
-	m.Write([]byte("csrf\x00" + token))
+	m.Write([]byte("csrf\x00" + sessionID))
 	return hex.EncodeToString(m.Sum(nil))
 }
 
 // checkCSRF compares a form's token with the session's.
-func (h *Handler) checkCSRF(r *http.Request, token string) bool {
+func (h *Handler) checkCSRF(r *http.Request) bool {
 	got := r.PostFormValue("csrf")
-	return got != "" && hmac.Equal([]byte(got), []byte(h.csrf(token)))
+	return got != "" && hmac.Equal([]byte(got), []byte(h.csrf(sessionID(r))))
 }
 
 type sessionKey struct{}
 
-// signedIn wraps a page that needs a session: without one it sends the
+// signedIn wraps a page that needs a session: without a live one (none,
+// ended, expired, or an old cookie that held a token) it sends the
 // browser to sign in.
 func (h *Handler) signedIn(next http.HandlerFunc) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
@@ -137,26 +166,29 @@ func (h *Handler) signedIn(next http.HandlerFunc) http.HandlerFunc {
 			http.Redirect(w, r, "/signin", http.StatusSeeOther)
 			return
 		}
-		p, err := h.b.Authenticate(r.Context(), c.Value)
+		ses, err := h.opt.Sessions.Resume(r.Context(), c.Value)
 		if err != nil {
 			h.clearSession(w)
 			http.Redirect(w, r, "/signin?expired=1", http.StatusSeeOther)
 			return
 		}
-		ctx := api.WithPrincipal(r.Context(), p)
-		ctx = context.WithValue(ctx, sessionKey{}, c.Value)
+		ctx := api.WithPrincipal(r.Context(), ses.Principal)
+		ctx = context.WithValue(ctx, sessionKey{}, ses.ID)
 		next(w, r.WithContext(ctx))
 	}
 }
 
-// session returns the signed-in token of a request.
-func session(r *http.Request) string {
+// sessionID returns the session id of a signed-in request.
+func sessionID(r *http.Request) string {
 	s, _ := r.Context().Value(sessionKey{}).(string)
 	return s
 }
 
-func (h *Handler) setSession(w http.ResponseWriter, token string) {
-	http.SetCookie(w, &http.Cookie{Name: SessionCookie, Value: token, Path: "/", HttpOnly: true, SameSite: http.SameSiteLaxMode, Secure: h.opt.Secure, MaxAge: 30 * 24 * 3600})
+// setSession gives the browser its session's cookie, kept no longer than
+// the session lives.
+func (h *Handler) setSession(w http.ResponseWriter, s Session) {
+	maxAge := int(time.Until(s.Expires) / time.Second)
+	http.SetCookie(w, &http.Cookie{Name: SessionCookie, Value: s.ID, Path: "/", HttpOnly: true, SameSite: http.SameSiteLaxMode, Secure: h.opt.Secure, MaxAge: max(maxAge, 1)})
 }
 
 func (h *Handler) clearSession(w http.ResponseWriter) {
