@@ -186,7 +186,14 @@ func (h *Handler) submissionPage(w http.ResponseWriter, r *http.Request) {
 	if st, err := h.st.Statement(r.Context(), sub.Problem); err == nil {
 		title, tests = st.Title, st.Tests
 	}
-	h.render(w, r, http.StatusOK, "submission", "Submission "+sub.ID, newSubmissionView(sub, title, tests))
+	view := newSubmissionView(sub, title, tests)
+	src, err := h.b.Source(r.Context(), sub.ID)
+	if err != nil {
+		h.fail(w, r, err)
+		return
+	}
+	view.Source = newSourceView(sub.Language, src)
+	h.render(w, r, http.StatusOK, "submission", "Submission "+sub.ID, view)
 }
 
 // submissionView is what the submission page shows.
@@ -197,6 +204,9 @@ type submissionView struct {
 	Report       *feedback.Report
 	Rows         []testRow
 	VerdictNames string
+	// Source is the submission's source, for its owner and admins (the
+	// only ones who see the page); nil when not shown.
+	Source *sourceView
 }
 
 // newSubmissionView is the submission page of sub, as its viewer may see
@@ -211,7 +221,7 @@ func newSubmissionView(sub api.Shown, title string, tests []string) submissionVi
 			rows = append(rows, testRow{Name: name})
 		}
 	}
-	return submissionView{sub.Submission, title, sub.Report, rows, verdictNames}
+	return submissionView{Sub: sub.Submission, ProblemTitle: title, Report: sub.Report, Rows: rows, VerdictNames: verdictNames}
 }
 
 // events serves a submission's event stream to the page's EventSource,

@@ -22,7 +22,15 @@ import (
 var funcs = template.FuncMap{
 	"size": func(kb int64) string { return figures.Size(kb << 10) },
 	"ms":   figures.Millis,
-	"when": func(t time.Time) string {
+	// when takes a time.Time or the API's Stamp.
+	"when": func(v any) string {
+		var t time.Time
+		switch x := v.(type) {
+		case time.Time:
+			t = x
+		case api.Stamp:
+			t = time.Time(x)
+		}
 		if t.IsZero() {
 			return ""
 		}
@@ -61,7 +69,7 @@ func parsePages() (map[string]*template.Template, error) {
 		return nil, fmt.Errorf("web: templates: %w", err)
 	}
 	pages := map[string]*template.Template{}
-	for _, name := range []string{"signin", "problems", "problem", "submissions", "submission", "admin", "error"} {
+	for _, name := range []string{"signin", "problems", "problem", "submissions", "submission", "admin", "error", "users", "issued", "credentials"} {
 		t, err := template.Must(layout.Clone()).ParseFS(templateFS, "templates/"+name+".html")
 		if err != nil {
 			return nil, fmt.Errorf("web: templates: %w", err)

@@ -127,6 +127,19 @@ func New(b api.Backend, st Statements, apiHandler *api.Server, opt Options) (*Ha
 	m.HandleFunc("GET /submissions/{id}", h.signedIn(h.submissionPage))
 	m.HandleFunc("GET /submissions/{id}/events", h.signedIn(h.events))
 	m.HandleFunc("GET /admin", h.signedIn(h.adminPage))
+	// The organiser's users, teams, tokens and printed credentials
+	// (organiser.go, credentials.go); a submission's admin buttons and
+	// its source (actions.go).
+	m.HandleFunc("GET /admin/users", h.adminOnly(h.usersPage))
+	m.HandleFunc("POST /admin/users", h.adminOnly(h.createUser))
+	m.HandleFunc("POST /admin/users/{name}", h.adminOnly(h.updateUser))
+	m.HandleFunc("POST /admin/users/{name}/tokens", h.adminOnly(h.issueToken))
+	m.HandleFunc("POST /admin/tokens/{id}/revoke", h.adminOnly(h.revokeToken))
+	m.HandleFunc("GET /admin/credentials", h.adminOnly(h.credentialsPage))
+	m.HandleFunc("POST /admin/credentials", h.adminOnly(h.makeCredentials))
+	m.HandleFunc("POST /submissions/{id}/rejudge", h.adminOnly(h.rejudge))
+	m.HandleFunc("POST /submissions/{id}/cancel", h.adminOnly(h.cancel))
+	m.HandleFunc("GET /submissions/{id}/source", h.signedIn(h.source))
 	return h, nil
 }
 
