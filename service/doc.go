@@ -15,6 +15,8 @@
 //	hub.go        live events fanned out to the open streams
 //	sweeper.go    jobs left queued published again
 //	auth.go       tokens checked; datalock.go the data folder's lock
+//	accounts.go   users, teams, tokens and sources for the admin endpoints
+//	sessions.go   the web page's sign-in sessions, kept in the store
 //	api/          the HTTP API (JSON) and its server-sent events
 //	web/          the web page, rendered on the server
 //	client/       the API's Go client (`judge submit --server`)

@@ -165,7 +165,7 @@ func TestSubmissionPageSourceAndButtons(t *testing.T) {
 	switch {
 	case code != http.StatusOK:
 		t.Fatalf("ann's page: %d", code)
-	case !strings.Contains(body, `<code id="source" data-lang="c">int main(){}`):
+	case !strings.Contains(body, `<code id="source-code" data-lang="c">int main(){}`):
 		t.Error("ann's page lacks the source")
 	case strings.Contains(body, "<script>alert") || !strings.Contains(body, "&lt;/code&gt;&lt;/pre&gt;&lt;script&gt;alert(1)&lt;/script&gt;"):
 		t.Error("the source's markup is not escaped")

@@ -1,9 +1,12 @@
-// Package web serves the judge's web page: sign in with a token, the
-// problems and their statements, a submit form, the submissions, a
-// submission whose tests fill in live, and an admin view of the queue and
-// workers. Pages are rendered on the server with html/template (readable
-// without JavaScript); a little JavaScript picks the language from the
-// file name and follows a submission's events.
+// Package web serves the judge's web page: sign in with a token (a
+// session kept on the server; the cookie holds only its id), the problems
+// and their statements, a submit form, the submissions, a submission whose
+// tests fill in live with its source, and the organiser's pages: the queue
+// and workers, users, teams and tokens, printable credentials, and
+// Rejudge and Cancel on a submission. Pages are rendered on the server
+// with html/template (readable without JavaScript); a little JavaScript
+// picks the language from the file name, follows a submission's events
+// and colours its source.
 package web
 
 import (
