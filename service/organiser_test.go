@@ -13,7 +13,8 @@ import (
 
 // TestOrganiserUsersPage: the users page is the admins' (403 for a user);
 // its forms need the session's CSRF token; an admin creates a team (its
-// name shown escaped), is refused a taken name, disables and enables it,
+// name shown escaped), is refused a taken name, disables and enables it
+// (but not their own account),
 // issues a token shown once (not cached, never on the page again) and
 // revokes it.
 func TestOrganiserUsersPage(t *testing.T) {
@@ -65,6 +66,9 @@ func TestOrganiserUsersPage(t *testing.T) {
 		if got := disabled(); got != (action == "disable") {
 			t.Errorf("after %s: disabled %v", action, got)
 		}
+	}
+	if code, _, body := post("/admin/users/admin", url.Values{"action": {"disable"}}); code != http.StatusConflict || !strings.Contains(body, "your own account") {
+		t.Errorf("the admin disabling themself: %d", code)
 	}
 	req, _ := http.NewRequest("POST", s.srv.URL+"/admin/users/blue/tokens", strings.NewReader(url.Values{"csrf": {tok}, "label": {"laptop"}}.Encode()))
 	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")

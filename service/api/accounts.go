@@ -118,6 +118,10 @@ func (s *Server) updateUser(w http.ResponseWriter, r *http.Request) {
 		writeError(w, err)
 		return
 	}
+	if err := CheckSelf(r.Context(), r.PathValue("name"), in); err != nil {
+		writeError(w, err)
+		return
+	}
 	u, err := s.b.UpdateUser(r.Context(), r.PathValue("name"), in)
 	if err != nil {
 		writeError(w, err)
@@ -165,4 +169,20 @@ func (s *Server) revokeToken(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	w.WriteHeader(http.StatusNoContent)
+}
+
+// CheckSelf refuses an admin's change that would lock them out: disabling
+// their own account, or taking its admin role (the API and the
+// organiser's page both ask it).
+func CheckSelf(ctx context.Context, name string, p UserPatch) error {
+	if Who(ctx).User != name {
+		return nil
+	}
+	switch {
+	case p.Disabled != nil && *p.Disabled:
+		return Errorf(http.StatusConflict, "disabled", "you cannot disable your own account")
+	case p.Role != nil && *p.Role != RoleAdmin:
+		return Errorf(http.StatusConflict, "role", "you cannot take your own admin role")
+	}
+	return nil
 }

@@ -41,6 +41,11 @@ func TestAccountsNeedAdmin(t *testing.T) {
 	if a := r.do(t, "POST", "/api/v1/users", "admin-token", `{"display_name":"x"}`); a.code != http.StatusUnprocessableEntity || a.json()["field"] != "name" {
 		t.Errorf("no name: %d %s, want 422 naming name", a.code, a.body)
 	}
+	for _, body := range []string{`{"disabled":true}`, `{"role":"user"}`} {
+		if a := r.do(t, "PATCH", "/api/v1/users/root", "admin-token", body); a.code != http.StatusConflict {
+			t.Errorf("the admin locking themself out with %s: %d, want 409", body, a.code)
+		}
+	}
 	if a := r.do(t, "DELETE", "/api/v1/tokens/nope", "admin-token", ""); a.code != http.StatusNotFound {
 		t.Errorf("revoking an unknown token: %d, want 404", a.code)
 	}

@@ -56,6 +56,9 @@ const (
 		WHERE s.id_hash = ?`
 	qTouchSession = `UPDATE sessions SET last_used_at = ? WHERE id_hash = ? AND last_used_at < ?`
 	qEndSession   = `UPDATE sessions SET revoked_at = ? WHERE id_hash = ? AND revoked_at IS NULL`
+	// qPruneSessions drops a user's sessions that ended, so the table
+	// holds about the live ones.
+	qPruneSessions = `DELETE FROM sessions WHERE user_name = ? AND (expires_at <= ? OR revoked_at IS NOT NULL)`
 )
 
 // sessionHash is the row key of a session id, or false when id is not
@@ -90,7 +93,18 @@ func (s *sqlStore) CreateSession(ctx context.Context, token string, l SessionLim
 	sum := sha256.Sum256([]byte(id))
 	now := us(s.now())
 	expires := now + l.Lifetime.Microseconds()
-	if _, err := s.exec(ctx, s.w, qInsertSession, sum[:], u.Name, tid, now, expires, l.Idle.Microseconds(), now); err != nil {
+	tx, err := s.w.BeginTx(ctx, nil)
+	if err != nil {
+		return "", Session{}, fmt.Errorf("create session: %w", err)
+	}
+	defer tx.Rollback()
+	if _, err := tx.ExecContext(ctx, s.q(qPruneSessions), u.Name, now); err != nil {
+		return "", Session{}, fmt.Errorf("create session: prune the ended ones: %w", err)
+	}
+	if _, err := tx.ExecContext(ctx, s.q(qInsertSession), sum[:], u.Name, tid, now, expires, l.Idle.Microseconds(), now); err != nil {
+		return "", Session{}, fmt.Errorf("create session: %w", err)
+	}
+	if err := tx.Commit(); err != nil {
 		return "", Session{}, fmt.Errorf("create session: %w", err)
 	}
 	ses := Session{User: u, TokenID: tid, CreatedAt: time.UnixMicro(now).UTC(), ExpiresAt: time.UnixMicro(expires).UTC(),

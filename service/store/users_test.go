@@ -2,7 +2,10 @@ package store
 
 import (
 	"context"
+	"crypto/sha256"
+	"database/sql"
 	"errors"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -83,4 +86,40 @@ func TestUsers(t *testing.T) {
 			t.Errorf("ann enabled again: %+v, %v", u, err)
 		}
 	})
+}
+
+// TestAccountsMigrateFromTokensOnly: a database of the first schema, with
+// a user and a token made there, opens with the account a plain, enabled
+// user whose token still signs in.
+func TestAccountsMigrateFromTokensOnly(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "judge.db")
+	db, err := sql.Open("sqlite", path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := db.Exec(sqliteMigrations[0]); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := db.Exec("PRAGMA user_version = 1"); err != nil {
+		t.Fatal(err)
+	}
+	// The token's plaintext and sha256 as CreateToken makes them.
+	plain := tokenPrefix + "0123456789abcdef_" + strings.Repeat("A", secretLen)
+	sum := sha256.Sum256([]byte(plain))
+	if _, err := db.Exec(`INSERT INTO users (name, role, created_at) VALUES ('old', 'admin', 1)`); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := db.Exec(`INSERT INTO tokens (id, user_name, hash, created_at) VALUES ('0123456789abcdef', 'old', ?, 1)`, sum[:]); err != nil {
+		t.Fatal(err)
+	}
+	db.Close()
+	s := mustOpen(t, path)
+	a, err := s.GetUser(ctx, "old")
+	if err != nil || a.Kind != KindUser || a.Role != RoleAdmin || a.Disabled || a.DisplayName != "" {
+		t.Errorf("the old account: %+v, %v", a, err)
+	}
+	if id, _, err := s.CreateSession(ctx, plain, SessionLimits{}); err != nil || id == "" {
+		t.Errorf("a session with the old token: %v", err)
+	}
 }

@@ -116,6 +116,10 @@ func (h *Handler) updateUser(w http.ResponseWriter, r *http.Request) {
 		h.showUsers(w, r, http.StatusBadRequest, "", "action: want disable, enable or rename")
 		return
 	}
+	if err := api.CheckSelf(r.Context(), name, p); err != nil {
+		h.refused(w, r, err)
+		return
+	}
 	if _, err := h.b.UpdateUser(r.Context(), name, p); err != nil {
 		h.refused(w, r, err)
 		return
