@@ -1,0 +1,168 @@
+package clics
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"time"
+)
+
+// feed is GET /api/contests/{id}/event-feed: NDJSON, one event a line.
+// Without since_token it sends every current object, then the changes;
+// with it, the changes after that token (400 for a token this handler
+// did not give or no longer holds). stream=false ends after what is
+// there now; otherwise the feed stays open, sending changes as the
+// Source signals them and as the contest's phases begin, and a newline
+// every KeepAlive while idle.
+func (s *Server) feed(w http.ResponseWriter, r *http.Request) {
+	ctx := r.Context()
+	q := r.URL.Query()
+	stream := true
+	switch q.Get("stream") {
+	case "", "true":
+	case "false":
+		stream = false
+	default:
+		writeError(w, badRequest{fmt.Errorf("stream %q: want true or false", q.Get("stream"))})
+		return
+	}
+	for k := range q {
+		if k != "stream" && k != "since_token" {
+			writeError(w, badRequest{fmt.Errorf("query parameter %q: the event feed takes since_token and stream", k)})
+			return
+		}
+	}
+	v, err := s.src.Viewer(r)
+	if err != nil {
+		writeError(w, err)
+		return
+	}
+	id := r.PathValue("cid")
+	changed := s.src.Changed(ctx, id)
+	log, wake, err := s.refresh(ctx, id, v)
+	if err != nil {
+		writeError(w, err)
+		return
+	}
+	var first []Event
+	var cursor uint64
+	if tok := q.Get("since_token"); tok != "" {
+		if cursor, err = log.parse(tok); err == nil {
+			first, cursor, err = log.since(cursor)
+		}
+		if err != nil {
+			writeError(w, badRequest{err})
+			return
+		}
+	} else {
+		first, cursor = log.full()
+	}
+
+	rc := http.NewResponseController(w)
+	_ = rc.SetReadDeadline(time.Time{})
+	write := func(b []byte) bool {
+		_ = rc.SetWriteDeadline(time.Now().Add(s.cfg.WriteTimeout))
+		_, err := w.Write(b)
+		return err == nil && rc.Flush() == nil
+	}
+	w.Header().Set("Content-Type", "application/x-ndjson")
+	w.Header().Set("Cache-Control", "no-cache")
+	w.Header().Set("X-Accel-Buffering", "no")
+	w.WriteHeader(http.StatusOK)
+	if !write(lines(first)) || !stream {
+		return
+	}
+
+	keep := time.NewTicker(s.cfg.KeepAlive)
+	defer keep.Stop()
+	phase := time.NewTimer(wake)
+	defer phase.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-keep.C:
+			if !write([]byte("\n")) {
+				return
+			}
+			continue
+		case <-changed:
+			changed = s.src.Changed(ctx, id)
+		case <-phase.C:
+		}
+		log, wake, err = s.refresh(ctx, id, v)
+		if err != nil {
+			// The contest is gone or unreadable: the client reconnects.
+			return
+		}
+		phase.Reset(wake)
+		var evs []Event
+		evs, cursor, err = log.since(cursor)
+		if err != nil || !write(lines(evs)) {
+			return
+		}
+	}
+}
+
+// refresh takes a snapshot of the contest into its log for the viewer's
+// kind, and says how long until the contest's next phase begins.
+func (s *Server) refresh(ctx context.Context, id string, v Viewer) (*feedLog, time.Duration, error) {
+	snap, err := s.src.Snapshot(ctx, id, v)
+	if err != nil {
+		return nil, 0, fmt.Errorf("contest %q: %w", id, err)
+	}
+	if snap.Start.IsZero() {
+		return nil, 0, fmt.Errorf("contest %q has no start time, and the Contest API serves timed contests only: %w", id, ErrNotFound)
+	}
+	es, err := entries(Build(snap, v.Admin))
+	if err != nil {
+		return nil, 0, err
+	}
+	log := s.log(ID(snap.ID), v.Admin)
+	log.apply(es)
+	return log, nextPhase(snap), nil
+}
+
+// log is the event log of a contest for a kind of viewer, made on first
+// use.
+func (s *Server) log(contest string, admin bool) *feedLog {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	k := logKey{contest, admin}
+	l, ok := s.logs[k]
+	if !ok {
+		l = &feedLog{feed: s.cfg.Feed, maxEvents: s.cfg.MaxEvents}
+		s.logs[k] = l
+	}
+	return l
+}
+
+// nextPhase is how long from the snapshot's Now until the next moment
+// the contest's state or what the public sees changes by the clock alone:
+// the start, the freeze, the end, the thaw, the finalization. A day when
+// none is ahead.
+func nextPhase(s Snapshot) time.Duration {
+	next := 24 * time.Hour
+	for _, t := range []time.Time{s.Start, s.Start.Add(s.Rules.Freeze), s.Start.Add(s.Length), s.Thawed, s.Finalized} {
+		if d := t.Sub(s.Now); !t.IsZero() && d > 0 && d < next {
+			next = d
+		}
+	}
+	return next + time.Millisecond
+}
+
+// lines writes events as NDJSON.
+func lines(evs []Event) []byte {
+	var b bytes.Buffer
+	for _, e := range evs {
+		line, err := json.Marshal(e)
+		if err != nil {
+			continue
+		}
+		b.Write(line)
+		b.WriteByte('\n')
+	}
+	return b.Bytes()
+}
