@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"time"
 )
 
 // Event is one line of the event feed: the current state of one object
@@ -89,13 +90,20 @@ func (e entry) event(token string) Event {
 // a client resuming from a token has seen its whole batch. The log keeps
 // the last maxEvents events; a token older than them is expired.
 type feedLog struct {
-	mu        sync.Mutex
-	feed      string // the token prefix: this handler's log, not another's
-	maxEvents int
-	current   []entry // the objects at head, in feed order
-	events    []logged
-	head      uint64 // version of the latest batch
-	base      uint64 // versions before base are trimmed
+	// refreshing is held while a snapshot is taken and applied; taken
+	// (the number of the last refresh that took one) and wake (when the
+	// contest's next phase begins) are written under it.
+	refreshing sync.Mutex
+	taken      uint64
+	wake       time.Time
+	mu         sync.Mutex
+	refreshes  uint64 // refreshes begun
+	feed       string // the token prefix: this handler's log, not another's
+	maxEvents  int
+	current    []entry // the objects at head, in feed order
+	events     []logged
+	head       uint64 // version of the latest batch
+	base       uint64 // versions before base are trimmed
 }
 
 // logged is an event of a batch.
@@ -138,6 +146,28 @@ func (l *feedLog) apply(next []entry) {
 		l.events = append(l.events, logged{version: l.head, entry: e, last: i == len(batch)-1})
 	}
 	l.trim()
+}
+
+// begun is the number of refreshes begun.
+func (l *feedLog) begun() uint64 {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.refreshes
+}
+
+// begin counts a refresh begun and returns its number.
+func (l *feedLog) begin() uint64 {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.refreshes++
+	return l.refreshes
+}
+
+// empty says nothing was ever applied.
+func (l *feedLog) empty() bool {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.head == 0
 }
 
 // trim drops whole batches from the front while the log holds more than

@@ -3,6 +3,7 @@ package clics
 import (
 	"bufio"
 	"encoding/json"
+	"io"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -220,5 +221,41 @@ func TestHandlerErrors(t *testing.T) {
 	_, body := get(t, srv, "/api/contests", false)
 	if strings.Contains(string(body), "practice") {
 		t.Errorf("contests list %s has the practice contest", body)
+	}
+}
+
+func TestFeedEndsOnDrain(t *testing.T) {
+	drain := make(chan struct{})
+	h := NewServer(newFakeSource(wfSnapshot()), Config{Feed: "t", Drain: drain})
+	srv := httptest.NewServer(h)
+	defer srv.Close()
+	resp, err := srv.Client().Get(srv.URL + "/api/contests/wf/event-feed")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	r := bufio.NewReader(resp.Body)
+	for {
+		line, err := r.ReadString('\n')
+		if err != nil {
+			t.Fatalf("reading the feed: %v", err)
+		}
+		if strings.Contains(line, `"token"`) {
+			break
+		}
+	}
+	close(drain)
+	if rest, err := io.ReadAll(r); err != nil || len(rest) != 0 {
+		t.Errorf("after the drain: %q, %v; want the feed to end", rest, err)
+	}
+
+	// A feed of an unknown contest leaves no log behind.
+	if status, _ := get(t, srv, "/api/contests/nope/event-feed?stream=false", false); status != http.StatusNotFound {
+		t.Errorf("unknown contest's feed: %d, want 404", status)
+	}
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if len(h.logs) != 1 {
+		t.Errorf("%d logs, want only wf's", len(h.logs))
 	}
 }

@@ -34,6 +34,10 @@ type Config struct {
 	Feed string
 	// Provider is the name in GET /api. Default "puzzlejudge".
 	Provider string
+	// Drain, when closed, ends the open event feeds, so that a server
+	// shutting down is not held by them; clients reconnect with their
+	// token. Nil: feeds end only with their request.
+	Drain <-chan struct{}
 }
 
 // Server serves the read side of the Contest API under /api.

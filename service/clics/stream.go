@@ -60,6 +60,11 @@ func (s *Server) feed(w http.ResponseWriter, r *http.Request) {
 		first, cursor = log.full()
 	}
 
+	out, err := lines(first)
+	if err != nil {
+		writeError(w, err)
+		return
+	}
 	rc := http.NewResponseController(w)
 	_ = rc.SetReadDeadline(time.Time{})
 	write := func(b []byte) bool {
@@ -71,7 +76,7 @@ func (s *Server) feed(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Cache-Control", "no-cache")
 	w.Header().Set("X-Accel-Buffering", "no")
 	w.WriteHeader(http.StatusOK)
-	if !write(lines(first)) || !stream {
+	if !write(out) || !stream {
 		return
 	}
 
@@ -82,6 +87,8 @@ func (s *Server) feed(w http.ResponseWriter, r *http.Request) {
 	for {
 		select {
 		case <-ctx.Done():
+			return
+		case <-s.cfg.Drain:
 			return
 		case <-keep.C:
 			if !write([]byte("\n")) {
@@ -99,44 +106,81 @@ func (s *Server) feed(w http.ResponseWriter, r *http.Request) {
 		}
 		phase.Reset(wake)
 		var evs []Event
-		evs, cursor, err = log.since(cursor)
-		if err != nil || !write(lines(evs)) {
+		if evs, cursor, err = log.since(cursor); err != nil {
+			return
+		}
+		if out, err = lines(evs); err != nil || !write(out) {
 			return
 		}
 	}
 }
 
 // refresh takes a snapshot of the contest into its log for the viewer's
-// kind, and says how long until the contest's next phase begins.
+// kind, and says how long until the contest's next phase begins. One
+// refresh of a log runs at a time, so that an older snapshot is never
+// applied after a newer one; a caller that waited while another refresh
+// began and took its snapshot takes none of its own, since that one
+// already saw the change it was woken for. A log is kept only for a contest the
+// Source knows.
 func (s *Server) refresh(ctx context.Context, id string, v Viewer) (*feedLog, time.Duration, error) {
+	log, fresh := s.log(id, v.Admin)
+	seen := log.begun()
+	log.refreshing.Lock()
+	defer log.refreshing.Unlock()
+	if !fresh && log.taken > seen {
+		return log, time.Until(log.wake), nil
+	}
+	n := log.begin()
+	wake, err := s.take(ctx, log, id, v)
+	if err != nil {
+		if fresh {
+			s.drop(id, v.Admin, log)
+		}
+		return nil, 0, err
+	}
+	log.taken, log.wake = n, time.Now().Add(wake)
+	return log, wake, nil
+}
+
+// take applies a snapshot to the log.
+func (s *Server) take(ctx context.Context, log *feedLog, id string, v Viewer) (time.Duration, error) {
 	snap, err := s.src.Snapshot(ctx, id, v)
 	if err != nil {
-		return nil, 0, fmt.Errorf("contest %q: %w", id, err)
+		return 0, fmt.Errorf("contest %q: %w", id, err)
 	}
 	if snap.Start.IsZero() {
-		return nil, 0, fmt.Errorf("contest %q has no start time, and the Contest API serves timed contests only: %w", id, ErrNotFound)
+		return 0, fmt.Errorf("contest %q has no start time, and the Contest API serves timed contests only: %w", id, ErrNotFound)
 	}
 	es, err := entries(Build(snap, v.Admin))
 	if err != nil {
-		return nil, 0, err
+		return 0, err
 	}
-	log := s.log(ID(snap.ID), v.Admin)
 	log.apply(es)
-	return log, nextPhase(snap), nil
+	return nextPhase(snap), nil
 }
 
-// log is the event log of a contest for a kind of viewer, made on first
-// use.
-func (s *Server) log(contest string, admin bool) *feedLog {
+// log is the event log of a contest for a kind of viewer, and whether it
+// was made by this call.
+func (s *Server) log(contest string, admin bool) (*feedLog, bool) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	k := logKey{contest, admin}
-	l, ok := s.logs[k]
-	if !ok {
-		l = &feedLog{feed: s.cfg.Feed, maxEvents: s.cfg.MaxEvents}
-		s.logs[k] = l
+	if l, ok := s.logs[k]; ok {
+		return l, false
 	}
-	return l
+	l := &feedLog{feed: s.cfg.Feed, maxEvents: s.cfg.MaxEvents}
+	s.logs[k] = l
+	return l, true
+}
+
+// drop forgets a log made for a contest the Source did not give.
+func (s *Server) drop(contest string, admin bool, l *feedLog) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	k := logKey{contest, admin}
+	if s.logs[k] == l && l.empty() {
+		delete(s.logs, k)
+	}
 }
 
 // nextPhase is how long from the snapshot's Now until the next moment
@@ -154,15 +198,13 @@ func nextPhase(s Snapshot) time.Duration {
 }
 
 // lines writes events as NDJSON.
-func lines(evs []Event) []byte {
+func lines(evs []Event) ([]byte, error) {
 	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
 	for _, e := range evs {
-		line, err := json.Marshal(e)
-		if err != nil {
-			continue
+		if err := enc.Encode(e); err != nil {
+			return nil, fmt.Errorf("event %s: %w", e.Type, err)
 		}
-		b.Write(line)
-		b.WriteByte('\n')
 	}
-	return b.Bytes()
+	return b.Bytes(), nil
 }
