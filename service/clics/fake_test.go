@@ -3,6 +3,8 @@ package clics
 import (
 	"context"
 	"net/http"
+	"slices"
+	"strings"
 	"sync"
 	"time"
 
@@ -39,11 +41,10 @@ func (f *fakeSource) Contests(ctx context.Context, v Viewer) ([]Snapshot, error)
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	var out []Snapshot
-	for _, id := range []string{"wf", "icpc", "frozen", "ioi", "practice"} {
-		if s, ok := f.snaps[id]; ok {
-			out = append(out, s)
-		}
+	for _, s := range f.snaps {
+		out = append(out, s)
 	}
+	slices.SortFunc(out, func(a, b Snapshot) int { return strings.Compare(a.ID, b.ID) })
 	return out, nil
 }
 

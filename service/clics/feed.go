@@ -92,12 +92,13 @@ func (e entry) event(token string) Event {
 type feedLog struct {
 	// refreshing is held while a snapshot is taken and applied; taken
 	// (the number of the last refresh that took one) and wake (when the
-	// contest's next phase begins) are written under it.
+	// contest's next phase begins) are written and read under it.
 	refreshing sync.Mutex
 	taken      uint64
 	wake       time.Time
 	mu         sync.Mutex
 	refreshes  uint64 // refreshes begun
+	source     string // the contest's id in the Source
 	feed       string // the token prefix: this handler's log, not another's
 	maxEvents  int
 	current    []entry // the objects at head, in feed order
@@ -161,6 +162,20 @@ func (l *feedLog) begin() uint64 {
 	defer l.mu.Unlock()
 	l.refreshes++
 	return l.refreshes
+}
+
+// setSource records the contest's id in the Source.
+func (l *feedLog) setSource(id string) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.source = id
+}
+
+// sourceID is the contest's id in the Source.
+func (l *feedLog) sourceID() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.source
 }
 
 // empty says nothing was ever applied.

@@ -259,3 +259,42 @@ func TestFeedEndsOnDrain(t *testing.T) {
 		t.Errorf("%d logs, want only wf's", len(h.logs))
 	}
 }
+
+// TestHashedContestID follows a contest whose store id is no CLICS ID
+// (too long) under its hash: listed, read and streamed, the stream
+// woken by the Source's signal for the store id.
+func TestHashedContestID(t *testing.T) {
+	long := strings.Repeat("long-contest-", 4)
+	snap := wfSnapshot()
+	snap.ID = long
+	src := newFakeSource(snap)
+	srv := httptest.NewServer(NewServer(src, Config{Feed: "t"}))
+	defer srv.Close()
+	h := ID(long)
+	if _, body := get(t, srv, "/api/contests", false); !strings.Contains(string(body), `"id":"`+h+`"`) {
+		t.Fatalf("contests %s do not list %s", body, h)
+	}
+	if status, body := get(t, srv, "/api/contests/"+h+"/scoreboard", false); status != http.StatusOK {
+		t.Fatalf("scoreboard under the hash: %d %s", status, body)
+	}
+	resp, err := srv.Client().Get(srv.URL + "/api/contests/" + h + "/event-feed")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	r := bufio.NewReader(resp.Body)
+	for {
+		line, err := r.ReadString('\n')
+		if err != nil {
+			t.Fatalf("reading the feed: %v", err)
+		}
+		if strings.Contains(line, `"token"`) {
+			break
+		}
+	}
+	src.update(long, func(s *Snapshot) { s.Name = "Renamed" })
+	line, err := r.ReadString('\n')
+	if err != nil || !strings.Contains(line, `"type":"contest"`) || !strings.Contains(line, "Renamed") {
+		t.Errorf("after the rename the feed sent %q, %v; want the contest renamed", line, err)
+	}
+}

@@ -1,12 +1,14 @@
 package clics
 
 import (
+	"context"
 	"crypto/rand"
 	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"net/http"
+	"regexp"
 	"slices"
 	"strings"
 	"sync"
@@ -136,16 +138,39 @@ func (s *Server) snapshot(r *http.Request) (Snapshot, Viewer, error) {
 	if err != nil {
 		return Snapshot{}, v, err
 	}
-	id := r.PathValue("cid")
-	snap, err := s.src.Snapshot(r.Context(), id, v)
+	snap, err := s.load(r.Context(), r.PathValue("cid"), v)
+	return snap, v, err
+}
+
+// load takes the snapshot of the contest whose CLICS id is cid. A store
+// id that is no CLICS ID is served under its hash (ID), which the
+// Source does not know: such a cid is looked up among the contests.
+// A contest without a start is not served.
+func (s *Server) load(ctx context.Context, cid string, v Viewer) (Snapshot, error) {
+	snap, err := s.src.Snapshot(ctx, cid, v)
+	if errors.Is(err, ErrNotFound) && hashed.MatchString(cid) {
+		all, lerr := s.src.Contests(ctx, v)
+		if lerr != nil {
+			return Snapshot{}, fmt.Errorf("contest %q: %w", cid, lerr)
+		}
+		for _, c := range all {
+			if c.ID != cid && ID(c.ID) == cid {
+				snap, err = s.src.Snapshot(ctx, c.ID, v)
+				break
+			}
+		}
+	}
 	if err != nil {
-		return snap, v, fmt.Errorf("contest %q: %w", id, err)
+		return Snapshot{}, fmt.Errorf("contest %q: %w", cid, err)
 	}
 	if snap.Start.IsZero() {
-		return snap, v, fmt.Errorf("contest %q has no start time, and the Contest API serves timed contests only: %w", id, ErrNotFound)
+		return Snapshot{}, fmt.Errorf("contest %q has no start time, and the Contest API serves timed contests only: %w", cid, ErrNotFound)
 	}
-	return snap, v, nil
+	return snap, nil
 }
+
+// hashed matches the ids ID makes of names that are no CLICS ID.
+var hashed = regexp.MustCompile(`^x[0-9a-f]{32}$`)
 
 func (s *Server) contest(w http.ResponseWriter, r *http.Request) {
 	snap, v, err := s.snapshot(r)

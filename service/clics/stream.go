@@ -42,6 +42,12 @@ func (s *Server) feed(w http.ResponseWriter, r *http.Request) {
 	id := r.PathValue("cid")
 	changed := s.src.Changed(ctx, id)
 	log, wake, err := s.refresh(ctx, id, v)
+	if err == nil && log.sourceID() != id {
+		// Served under its hash: watch the contest by its own id, and
+		// look again in case it changed meanwhile.
+		changed = s.src.Changed(ctx, log.sourceID())
+		log, wake, err = s.refresh(ctx, id, v)
+	}
 	if err != nil {
 		writeError(w, err)
 		return
@@ -96,7 +102,7 @@ func (s *Server) feed(w http.ResponseWriter, r *http.Request) {
 			}
 			continue
 		case <-changed:
-			changed = s.src.Changed(ctx, id)
+			changed = s.src.Changed(ctx, log.sourceID())
 		case <-phase.C:
 		}
 		log, wake, err = s.refresh(ctx, id, v)
@@ -144,13 +150,11 @@ func (s *Server) refresh(ctx context.Context, id string, v Viewer) (*feedLog, ti
 
 // take applies a snapshot to the log.
 func (s *Server) take(ctx context.Context, log *feedLog, id string, v Viewer) (time.Duration, error) {
-	snap, err := s.src.Snapshot(ctx, id, v)
+	snap, err := s.load(ctx, id, v)
 	if err != nil {
-		return 0, fmt.Errorf("contest %q: %w", id, err)
+		return 0, err
 	}
-	if snap.Start.IsZero() {
-		return 0, fmt.Errorf("contest %q has no start time, and the Contest API serves timed contests only: %w", id, ErrNotFound)
-	}
+	log.setSource(snap.ID)
 	es, err := entries(Build(snap, v.Admin))
 	if err != nil {
 		return 0, err
