@@ -31,12 +31,10 @@ type entry struct {
 // entryKey names an entry.
 type entryKey struct{ typ, id string }
 
-// feedTypes are the event types in the order a full feed sends them,
-// objects before the objects that refer to them; deletions go the other
-// way.
-var feedTypes = []string{"contest", "judgement-types", "languages", "problems", "teams", "state", "submissions", "judgements"}
-
-// entries lists the objects as feed entries, in feedTypes' order.
+// entries lists the objects as feed entries in the order a full feed
+// sends them, objects before the objects that refer to them (deletions,
+// in apply, go the other way): contest, judgement types, languages,
+// problems, teams, state, submissions, judgements.
 func entries(o Objects) ([]entry, error) {
 	var out []entry
 	add := func(typ, id string, v any) error {
@@ -256,9 +254,9 @@ func (l *feedLog) since(v uint64) ([]Event, uint64, error) {
 
 // parse reads a token of this log into its version.
 func (l *feedLog) parse(token string) (uint64, error) {
-	feed, n, ok := strings.Cut(token, "-")
-	v, err := strconv.ParseUint(n, 10, 64)
-	if !ok || err != nil || feed != l.feed {
+	i := strings.LastIndexByte(token, '-')
+	v, err := strconv.ParseUint(token[i+1:], 10, 64)
+	if i < 0 || err != nil || token[:i] != l.feed {
 		return 0, fmt.Errorf("since_token %q: not a token of this feed", token)
 	}
 	l.mu.Lock()
