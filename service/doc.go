@@ -27,4 +27,6 @@
 //	pkgstore/     problem packages by sha256 in JetStream's object store
 //	httpguard/    the listener's connection cap and descriptor limit
 //	metrics/      the Prometheus metrics
+//	standings/    the scoreboard computed from runs: ICPC, IOI, the freeze
+//	clics/        the CLICS Contest API (2023-06), read side, and its event feed
 package service
