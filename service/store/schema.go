@@ -52,6 +52,9 @@ var migrations = []string{
 		last_used_at BIGINT,
 		revoked_at   BIGINT
 	);`,
+	// The hash of the submission an idempotency key was first used for,
+	// so that the key reused for another submission is told apart.
+	`ALTER TABLE submissions ADD COLUMN idem_hash TEXT`,
 }
 
 var (
