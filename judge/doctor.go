@@ -9,7 +9,6 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
-	"time"
 
 	"github.com/fatih/color"
 	"github.com/puzzlejudge/judge/core/compile"
@@ -60,11 +59,11 @@ func newDoctorCmd() *cobra.Command {
 				ready = ready && c.OK
 			}
 			if format == "json" {
-				if err := report.JSON(os.Stdout, map[string]any{"ready": ready, "checks": checks}); err != nil {
+				if err := report.JSON(cmd.OutOrStdout(), map[string]any{"ready": ready, "checks": checks}); err != nil {
 					return internalError(err)
 				}
 			} else {
-				printChecks(os.Stdout, checks, ready, report.Style{Color: !color.NoColor})
+				printChecks(cmd.OutOrStdout(), checks, ready, report.Style{Color: !color.NoColor})
 			}
 			if !ready {
 				return errVerdict
@@ -76,8 +75,10 @@ func newDoctorCmd() *cobra.Command {
 	return cmd
 }
 
-// languageChecks runs each language's version command inside a box (or on
-// the host when no box can be had), which proves the box can see it.
+// languageChecks looks for each language's tools as the server and its
+// workers do at start (compile.Probe: its programs along the box's PATH,
+// its version command run in a box), so that doctor says what they will
+// offer; with no box to be had, the version command runs on the host.
 func languageChecks(ctx context.Context, langs map[string]*compile.Language, sb *runner.Sandbox) []runner.Check {
 	names := make([]string, 0, len(langs))
 	for n := range langs {
@@ -88,29 +89,22 @@ func languageChecks(ctx context.Context, langs map[string]*compile.Language, sb 
 	for _, n := range names {
 		l := langs[n]
 		c := runner.Check{Name: "language " + n, Fix: l.Install}
-		if len(l.Version) == 0 {
+		t := compile.Probe(ctx, sb, l)
+		switch {
+		case !t.Present():
+			c.Detail = t.Missing
+		case len(l.Version) == 0:
 			c.OK, c.Detail, c.Fix = true, "no version command configured", ""
-			checks = append(checks, c)
-			continue
-		}
-		where := "in the box"
-		var out string
-		var ok bool
-		if sb != nil {
-			// A JVM compiler's version (kotlinc) takes more than the
-			// default second of CPU.
-			res, err := sb.Run(ctx, runner.Spec{Args: l.Version, Combined: true,
-				Limits: runner.Limits{CPU: 10 * time.Second, Memory: 512 << 20, Procs: 64}})
-			out, ok = string(res.Stderr), err == nil && res.OK()
-		} else {
-			where = "on the host"
-			out, ok = hostVersion(l.Version)
-		}
-		line := strings.TrimSpace(strings.SplitN(strings.TrimSpace(out), "\n", 2)[0])
-		if ok {
-			c.OK, c.Detail, c.Fix = true, line+" ("+where+")", ""
-		} else {
-			c.Detail = fmt.Sprintf("%s failed %s: %s", strings.Join(l.Version, " "), where, line)
+		case sb == nil:
+			out, ok := hostVersion(l.Version)
+			line := strings.TrimSpace(strings.SplitN(strings.TrimSpace(out), "\n", 2)[0])
+			if ok {
+				c.OK, c.Detail, c.Fix = true, line+" (on the host)", ""
+			} else {
+				c.Detail = fmt.Sprintf("%s failed on the host: %s", strings.Join(l.Version, " "), line)
+			}
+		default:
+			c.OK, c.Detail, c.Fix = true, t.Version+" (in the box)", ""
 		}
 		checks = append(checks, c)
 	}

@@ -237,7 +237,7 @@ func TestBadInput(t *testing.T) {
 		{"unknown language", "POST", "/api/v1/submissions", s.user, sub("a-plus-b", "cobol", "", ok), 422, "language"},
 		{"unknown extension", "POST", "/api/v1/submissions", s.user, sub("a-plus-b", "", "a.zz", ok), 422, "filename"},
 		{"no language", "POST", "/api/v1/submissions", s.user, sub("a-plus-b", "", "", ok), 422, "language"},
-		{"source over 64 KiB", "POST", "/api/v1/submissions", s.user, sub("a-plus-b", "c", "", strings.Repeat("/", 65<<10)), 413, "source"},
+		{"source over source_limit", "POST", "/api/v1/submissions", s.user, sub("a-plus-b", "c", "", strings.Repeat("/", 257<<10)), 413, "source"},
 		{"body over 1 MiB", "POST", "/api/v1/submissions", s.user, huge, 413, ""},
 		{"batch over 20", "POST", "/api/v1/submissions/batch", s.user, map[string]any{"submissions": make([]api.NewSubmission, 21)}, 422, "submissions"},
 		{"batch with a bad one", "POST", "/api/v1/submissions/batch", s.user, map[string]any{"submissions": []api.NewSubmission{sub("a-plus-b", "c", "", ok), sub("a-plus-b", "c", "", "")}}, 422, "submissions[1].source"},

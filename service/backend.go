@@ -61,6 +61,8 @@ func storeErr(err error) error {
 		return api.ErrUnauthorized
 	case errors.Is(err, store.ErrInvalid):
 		return api.Errorf(http.StatusUnprocessableEntity, "", "%v", err)
+	case errors.Is(err, store.ErrKeyReused):
+		return keyReused()
 	}
 	return err
 }
@@ -87,6 +89,7 @@ func (b *backend) Submit(ctx context.Context, who api.Principal, in api.NewSubmi
 	}
 	sub, created, err := b.st.Create(ctx, store.NewSubmission{
 		User: who.User, Problem: in.Problem, PackageHash: hash, Language: lang, Filename: in.Filename, Source: in.Source, IdempotencyKey: key,
+		IdempotencyHash: requestHash(in, key),
 	})
 	if err != nil {
 		return api.Submission{}, storeErr(err)

@@ -16,6 +16,7 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/puzzlejudge/judge/core/compile"
 	"github.com/puzzlejudge/judge/core/config"
 	"github.com/puzzlejudge/judge/core/problem"
 	"github.com/puzzlejudge/judge/service/api"
@@ -24,13 +25,16 @@ import (
 )
 
 // catalog is what the service offers: the problems of the problems
-// folder and the configured languages. A problem is loaded on first use
+// folder and the configured languages whose tools are present. A problem is loaded on first use
 // and again whenever the fingerprint of its files changes, and packed into
 // the package store (by content) when a job first needs that version.
 type catalog struct {
-	cfg  *config.Config
-	pkgs *pkgstore.Store // set once the queue is up
-	mu   sync.Mutex      // guards problems (the map only)
+	cfg *config.Config
+	// tools are the configured languages' tools as probed at start (see
+	// probeLanguages): the languages offered are those present.
+	tools map[string]compile.Toolchain
+	pkgs  *pkgstore.Store // set once the queue is up
+	mu    sync.Mutex      // guards problems (the map only)
 	// problems holds one tracked problem per slug asked for, valid or not.
 	problems map[string]*tracked
 	// watches counts the inotify instances of the entries.
@@ -255,21 +259,6 @@ func validSlug(s string) bool {
 	return true
 }
 
-// language picks a language by name, or from the file name.
-func (c *catalog) language(name, filename string) (string, error) {
-	if name != "" {
-		if _, ok := c.cfg.Languages[name]; !ok {
-			return "", api.Errorf(http.StatusUnprocessableEntity, "language", "unknown language %q", name)
-		}
-		return name, nil
-	}
-	l, err := c.cfg.Language(filename, "")
-	if err != nil {
-		return "", api.Errorf(http.StatusUnprocessableEntity, "filename", "cannot tell the language from %q; give \"language\"", filename)
-	}
-	return l.Name, nil
-}
-
 // Problems lists the problems folder.
 func (c *catalog) Problems(ctx context.Context) ([]api.Problem, error) {
 	ps, _ := problem.List(c.cfg.ProblemsDir)
@@ -279,16 +268,6 @@ func (c *catalog) Problems(ctx context.Context) ([]api.Problem, error) {
 			Feedback: string(p.Feedback)})
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].Slug < out[j].Slug })
-	return out, nil
-}
-
-// Languages lists the configured languages.
-func (c *catalog) Languages(ctx context.Context) ([]api.Language, error) {
-	out := make([]api.Language, 0, len(c.cfg.Languages))
-	for name, l := range c.cfg.Languages {
-		out = append(out, api.Language{Name: name, Extensions: l.Extensions})
-	}
-	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
 	return out, nil
 }
 

@@ -10,6 +10,8 @@
 //	service.go    Open and Run: the parts started, served, drained
 //	backend.go    what the API and the page ask of the service
 //	catalog.go    the problems on disk, watched and packed by content
+//	languages.go  the languages whose tools are in the box, offered
+//	idempotency.go the hash kept with an Idempotency-Key, its reuse refused
 //	jobs.go       submissions published as jobs; results applied
 //	workers.go    the local worker; sink.go, its reports taken in the process
 //	hub.go        live events fanned out to the open streams

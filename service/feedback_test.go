@@ -257,7 +257,7 @@ func TestFeedbackEcho(t *testing.T) {
 	for _, tc := range testsOf(t, full) {
 		name, _ := tc["name"].(string)
 		d, _ := tc["diff"].(map[string]any)
-		text, _ := d["Text"].(string)
+		text, _ := d["text"].(string)
 		if secret, ok := secrets[name]; ok && !strings.Contains(text, secret[1]) {
 			t.Errorf("admin: test %s's diff %q lacks the answer %q", name, text, secret[1])
 		}

@@ -166,6 +166,12 @@ func Open(ctx context.Context, cfg Config) (_ *Service, err error) {
 	}
 	cat := newCatalog(cfg.Judge)
 	s.cat = cat
+	if cfg.Slots > 0 {
+		if err := s.openEngine(); err != nil {
+			return nil, err
+		}
+	}
+	cat.tools = s.probeLanguages(ctx)
 	if s.q, err = openJobs(ctx, cfg, s.st, s.hub, cat, log); err != nil {
 		return nil, fmt.Errorf("queue: %w", err)
 	}
@@ -181,6 +187,8 @@ func Open(ctx context.Context, cfg Config) (_ *Service, err error) {
 	}
 	b := &backend{st: s.st, q: s.q, hub: s.hub, cat: cat, auth: newAuthCache(authTTL), ready: s.ready}
 	opt := cfg.API
+	// One source limit: the command line's (source_limit).
+	opt.MaxSource = cfg.Judge.SourceLimit
 	opt.Metrics = s.metrics
 	if opt.WriteTimeout <= 0 {
 		opt.WriteTimeout = writeTimeout

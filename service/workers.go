@@ -16,12 +16,8 @@ import (
 // engine (tests in parallel on its test workers), its package cache (for
 // a package whose files the catalog no longer has) in DATA/cache.
 func (s *Service) startWorkers(n int) error {
-	if s.eng == nil {
-		eng, err := engine.Open(s.cfg.Judge, engine.Options{Workers: s.cfg.Workers})
-		if err != nil {
-			return fmt.Errorf("judging stack: %w", err)
-		}
-		s.eng = eng
+	if err := s.openEngine(); err != nil {
+		return err
 	}
 	// It reports to the service in this process (localSink; its progress
 	// over an external NATS server, which other servers may follow) and
@@ -31,7 +27,7 @@ func (s *Service) startWorkers(n int) error {
 		ID: serverWorkerID(), Version: s.cfg.Version,
 		DrainTimeout: s.cfg.Drain, Heartbeat: max(s.q.q.Config().AckWait/3, 100*time.Millisecond),
 		Log:  func(msg string) { s.log.Info(msg) },
-		Sink: s.q.localSink(), Loaded: s.cat.loaded,
+		Sink: s.q.localSink(), Loaded: s.cat.loaded, Toolchains: s.cat.tools,
 	}
 	ctx, stop := context.WithCancel(context.Background())
 	s.stopWorkers = stop
@@ -40,6 +36,19 @@ func (s *Service) startWorkers(n int) error {
 			s.log.Error("local worker", "err", err)
 		}
 	})
+	return nil
+}
+
+// openEngine opens the local worker's judging stack, once.
+func (s *Service) openEngine() error {
+	if s.eng != nil {
+		return nil
+	}
+	eng, err := engine.Open(s.cfg.Judge, engine.Options{Workers: s.cfg.Workers})
+	if err != nil {
+		return fmt.Errorf("judging stack: %w", err)
+	}
+	s.eng = eng
 	return nil
 }
 

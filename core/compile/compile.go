@@ -119,6 +119,9 @@ func (c *Compiler) CompileWith(ctx context.Context, lang *Language, source strin
 	if err != nil {
 		return nil, Compilation{}, fmt.Errorf("read %s: %w", source, err)
 	}
+	if comp, bad := notText(src); bad {
+		return nil, comp, nil
+	}
 	if src, err = withExtra(src, extra); err != nil {
 		return nil, Compilation{}, err
 	}

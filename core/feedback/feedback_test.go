@@ -14,10 +14,10 @@ import (
 // second secret one the first to fail, the third with a team message.
 const reportJSON = `{"problem":"p","verdict":"WA","compile":{"ok":true,"output":"warning: x"},"error":"",
 "tests":[
-{"name":"sample-1","verdict":"WA","time_ms":1,"wall_ms":2,"memory_kb":3,"exit_code":0,"signal":"","message":"expected 3, got 1 2","sample":true,"diff":{"Line":1,"Text":"- 1 | 3\n+ 1 | 1 2"}},
+{"name":"sample-1","verdict":"WA","time_ms":1,"wall_ms":2,"memory_kb":3,"exit_code":0,"signal":"","message":"expected 3, got 1 2","sample":true,"diff":{"line":1,"text":"- 1 | 3\n+ 1 | 1 2"}},
 {"name":"1","verdict":"AC","time_ms":4,"wall_ms":5,"memory_kb":6,"exit_code":0,"signal":"","message":"ok 1000000007"},
 {"name":"2","verdict":"RE","time_ms":7,"wall_ms":8,"memory_kb":9,"exit_code":77,"signal":"","message":"exit 77: secret 424242"},
-{"name":"3","verdict":"WA","time_ms":10,"wall_ms":11,"memory_kb":12,"exit_code":0,"signal":"","message":"judge: the number was 99","team_message":"too small","diff":{"Line":1,"Text":"- 1 | 99"},"score":0}
+{"name":"3","verdict":"WA","time_ms":10,"wall_ms":11,"memory_kb":12,"exit_code":0,"signal":"","message":"judge: the number was 99","team_message":"too small","diff":{"line":1,"text":"- 1 | 99"},"score":0}
 ],"score":null}`
 
 // report is reportJSON as data.
@@ -94,8 +94,8 @@ func TestReport(t *testing.T) {
 }
 
 func TestTest(t *testing.T) {
-	secret := `{"name":"2","verdict":"RE","time_ms":7,"wall_ms":8,"memory_kb":9,"exit_code":77,"signal":"SIGUSR1","message":"exit 77: secret","diff":{"Text":"x"}}`
-	sample := `{"name":"s","verdict":"WA","message":"expected 3","sample":true,"diff":{"Text":"- 1 | 3"}}`
+	secret := `{"name":"2","verdict":"RE","time_ms":7,"wall_ms":8,"memory_kb":9,"exit_code":77,"signal":"SIGUSR1","message":"exit 77: secret","diff":{"text":"x"}}`
+	sample := `{"name":"s","verdict":"WA","message":"expected 3","sample":true,"diff":{"text":"- 1 | 3"}}`
 	for _, tt := range []struct {
 		name        string
 		v           Viewer

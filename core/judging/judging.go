@@ -202,17 +202,17 @@ func (g GroupResult) ScoreText() string { return figures.Score(g.Score, g.MaxSco
 
 // DiffLine is one line of a file shown in a DiffReport.
 type DiffLine struct {
-	N    int    // 1-based line number
-	Text string // the line without its newline, cut to checker.MaxDiffLine bytes
+	N    int    `json:"n"`    // 1-based line number
+	Text string `json:"text"` // the line without its newline, cut to checker.MaxDiffLine bytes
 }
 
 // DiffReport describes the first difference between an expected answer and
 // an output, line by line (see checker.Diff).
 type DiffReport struct {
-	Line     int        // 1-based number of the first differing line, 0 if none
-	Expected []DiffLine // expected lines around Line
-	Got      []DiffLine // output lines around Line
-	Text     string     // human-readable diff of those lines
+	Line     int        `json:"line"`     // 1-based number of the first differing line, 0 if none
+	Expected []DiffLine `json:"expected"` // expected lines around Line
+	Got      []DiffLine `json:"got"`      // output lines around Line
+	Text     string     `json:"text"`     // human-readable diff of those lines
 }
 
 // Status says how a run in the sandbox ended.

@@ -35,8 +35,10 @@ type fakeBackend struct {
 	// submitErr, if set, is asked before each Submit (n counts from 0).
 	submitErr func(n int, sub NewSubmission) error
 	submits   int
-	// keysSeen are the idempotency keys Submit was given, in order.
+	// keysSeen are the idempotency keys Submit was given, in order, and
+	// received the submissions.
 	keysSeen []string
+	received []NewSubmission
 	// listQuery is the last List's query.
 	listQuery ListQuery
 	// deadlines are Wait's contexts' deadlines; waiting is sent each
@@ -87,6 +89,7 @@ func (f *fakeBackend) Submit(_ context.Context, who Principal, in NewSubmission,
 	n := f.submits
 	f.submits++
 	f.keysSeen = append(f.keysSeen, key)
+	f.received = append(f.received, in)
 	if f.submitErr != nil {
 		if err := f.submitErr(n, in); err != nil {
 			return Submission{}, err
@@ -263,7 +266,7 @@ func (f *fakeBackend) Problems(context.Context) ([]Problem, error) {
 func (f *fakeBackend) Feedback(context.Context, string) feedback.Level { return feedback.All }
 
 func (f *fakeBackend) Languages(context.Context) ([]Language, error) {
-	return []Language{{Name: "c", Extensions: []string{".c"}}}, nil
+	return []Language{{Name: "c", Aliases: []string{}, Extensions: []string{".c"}, Version: "gcc (Debian 12.2.0-14) 12.2.0", TimeMultiplier: 1}}, nil
 }
 
 func (f *fakeBackend) Workers(context.Context) ([]Worker, error) {

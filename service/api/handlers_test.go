@@ -46,10 +46,10 @@ func TestErrors(t *testing.T) {
 		stored                    int    // submissions stored by the request
 	}{
 		// 400: the request cannot be read.
-		{name: "malformed JSON", method: "POST", path: "/api/v1/submissions", token: "ann-token", body: `{"problem": "a-plus-b",`, status: 400, msg: "malformed JSON"},
-		{name: "trailing garbage", method: "POST", path: "/api/v1/submissions", token: "ann-token", body: `{"problem":"a-plus-b"} x`, status: 400, msg: "more after the object"},
+		{name: "malformed JSON", method: "POST", path: "/api/v1/submissions", token: "ann-token", body: `{"problem": "a-plus-b",`, status: 400, field: "body", msg: "malformed JSON"},
+		{name: "trailing garbage", method: "POST", path: "/api/v1/submissions", token: "ann-token", body: `{"problem":"a-plus-b"} x`, status: 400, field: "body", msg: "more after the object"},
 		{name: "wrong type", method: "POST", path: "/api/v1/submissions", token: "ann-token", body: `{"problem": 3}`, status: 400, field: "problem", msg: "want a JSON string"},
-		{name: "empty body", method: "POST", path: "/api/v1/submissions", token: "ann-token", header: []string{"Content-Type", "application/json"}, status: 400, msg: "empty body"},
+		{name: "empty body", method: "POST", path: "/api/v1/submissions", token: "ann-token", header: []string{"Content-Type", "application/json"}, status: 400, field: "body", msg: "empty: want a JSON object {problem, language, filename, source}"},
 		{name: "bad wait", method: "POST", path: "/api/v1/submissions?wait=soon", token: "ann-token", body: ok, status: 400, field: "wait"},
 		{name: "negative wait", method: "GET", path: "/api/v1/submissions/" + queued + "?wait=-1s", token: "ann-token", status: 400, field: "wait", msg: "negative"},
 		{name: "limit 0", method: "GET", path: "/api/v1/submissions?limit=0", token: "ann-token", status: 400, field: "limit"},
@@ -258,7 +258,7 @@ func TestSuccess(t *testing.T) {
 	// The lists: 200.
 	for _, tc := range []struct{ path, want string }{
 		{"/api/v1/problems", `{"problems":[{"slug":"a-plus-b","title":"A plus B","time_ms":1000,"memory_kb":262144,"tests":16,"feedback":"samples"}]}`},
-		{"/api/v1/languages", `{"languages":[{"name":"c","extensions":[".c"]}]}`},
+		{"/api/v1/languages", `{"languages":[{"name":"c","aliases":[],"extensions":[".c"],"version":"gcc (Debian 12.2.0-14) 12.2.0","time_multiplier":1}]}`},
 		{"/api/v1/workers", `{"queue":{"depth":3,"in_flight":1},"workers":[]}`},
 	} {
 		if a = r.do(t, "GET", tc.path, "ann-token", ""); a.code != http.StatusOK || strings.TrimSpace(string(a.body)) != tc.want {

@@ -13,10 +13,13 @@ import (
 
 // Options are the API's limits and hooks; zero values get defaults.
 type Options struct {
-	// MaxBody bounds a request body (default 1 MiB).
+	// MaxBody bounds a request body (default 1 MiB, and at least room
+	// for a source of MaxSource bytes escaped).
 	MaxBody int64
-	// MaxSource bounds one submission's source (default 64 KiB).
-	MaxSource int
+	// MaxSource bounds one submission's source: the judging
+	// configuration's source_limit, the command line's limit too (the
+	// service sets it from there); 0 for no bound but MaxBody.
+	MaxSource int64
 	// MaxQueued is how many unfinished submissions one user may have
 	// (default 10; negative for no cap).
 	MaxQueued int
@@ -79,10 +82,7 @@ func orDefault(v, def int) int {
 // New builds the API over b.
 func New(b Backend, opt Options) *Server {
 	if opt.MaxBody <= 0 {
-		opt.MaxBody = 1 << 20
-	}
-	if opt.MaxSource <= 0 {
-		opt.MaxSource = 64 << 10
+		opt.MaxBody = max(1<<20, 2*opt.MaxSource+64<<10)
 	}
 	if opt.MaxQueued == 0 {
 		opt.MaxQueued = 10

@@ -2,16 +2,15 @@ package api
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"net/http"
 	"strconv"
 	"strings"
 	"time"
 
 	"github.com/puzzlejudge/judge/core/feedback"
+	"github.com/puzzlejudge/judge/core/figures"
 )
 
 // maxBatch is how many submissions one batch may hold.
@@ -34,8 +33,8 @@ func (s *Server) postSubmission(w http.ResponseWriter, r *http.Request) {
 		}
 		defer release()
 	}
-	var in NewSubmission
-	if err := s.decode(w, r, &in); err != nil {
+	in, err := s.decodeSubmission(w, r)
+	if err != nil {
 		writeError(w, err)
 		return
 	}
@@ -73,7 +72,7 @@ type batchBody struct {
 func (s *Server) postBatch(w http.ResponseWriter, r *http.Request) {
 	who := Who(r.Context())
 	var in batchBody
-	if err := s.decode(w, r, &in); err != nil {
+	if err := s.decodeJSON(w, r, &in, batchShape); err != nil {
 		writeError(w, err)
 		return
 	}
@@ -244,39 +243,6 @@ func (s *Server) visible(ctx context.Context, id string) (Submission, error) {
 	return sub, nil
 }
 
-// decode reads a JSON body of at most MaxBody bytes into v.
-func (s *Server) decode(w http.ResponseWriter, r *http.Request, v any) error {
-	if ct := r.Header.Get("Content-Type"); ct != "" && !strings.HasPrefix(ct, "application/json") {
-		return Errorf(http.StatusUnsupportedMediaType, "Content-Type", "want application/json, got %q", ct)
-	}
-	body := http.MaxBytesReader(w, r.Body, s.opt.MaxBody)
-	dec := json.NewDecoder(body)
-	if err := dec.Decode(v); err != nil {
-		var mbe *http.MaxBytesError
-		var te *json.UnmarshalTypeError
-		var se *json.SyntaxError
-		switch {
-		case errors.As(err, &mbe):
-			return err
-		case errors.As(err, &te):
-			return Errorf(http.StatusBadRequest, te.Field, "want a JSON %s, got %s", te.Type, te.Value)
-		case errors.As(err, &se):
-			return Errorf(http.StatusBadRequest, "", "malformed JSON at byte %d: %v", se.Offset, err)
-		case errors.Is(err, io.EOF):
-			return Errorf(http.StatusBadRequest, "", "empty body: want a JSON object")
-		}
-		return Errorf(http.StatusBadRequest, "", "malformed JSON: %v", err)
-	}
-	if _, err := dec.Token(); err != io.EOF {
-		var mbe *http.MaxBytesError
-		if errors.As(err, &mbe) {
-			return err
-		}
-		return Errorf(http.StatusBadRequest, "", "malformed JSON: more after the object")
-	}
-	return nil
-}
-
 // check validates a submission's fields before anything is stored.
 func (s *Server) check(in NewSubmission, prefix string) error {
 	switch {
@@ -284,8 +250,8 @@ func (s *Server) check(in NewSubmission, prefix string) error {
 		return Errorf(http.StatusUnprocessableEntity, prefix+"problem", "missing")
 	case in.Source == "":
 		return Errorf(http.StatusUnprocessableEntity, prefix+"source", "missing")
-	case len(in.Source) > s.opt.MaxSource:
-		return Errorf(http.StatusRequestEntityTooLarge, prefix+"source", "%d bytes, at most %d", len(in.Source), s.opt.MaxSource)
+	case s.opt.MaxSource > 0 && int64(len(in.Source)) > s.opt.MaxSource:
+		return Errorf(http.StatusRequestEntityTooLarge, prefix+"source", "%d bytes, over the source limit of %s (source_limit)", len(in.Source), figures.Size(s.opt.MaxSource))
 	case in.Language == "" && in.Filename == "":
 		return Errorf(http.StatusUnprocessableEntity, prefix+"language", "missing: give a language or a filename to take it from")
 	case strings.ContainsAny(in.Filename, "/\\\x00"):

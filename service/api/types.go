@@ -107,10 +107,19 @@ type Problem struct {
 	Feedback string `json:"feedback"`
 }
 
-// Language is a language submissions may use.
+// Language is a language submissions may use: one whose tools are
+// present where it is judged.
 type Language struct {
-	Name       string   `json:"name"`
+	Name string `json:"name"`
+	// Aliases are other names "language" takes for it (py, c++), as the
+	// command line's --lang does.
+	Aliases    []string `json:"aliases"`
 	Extensions []string `json:"extensions"`
+	// Version is the first line of its compiler's or runtime's version
+	// output ("" when none is configured).
+	Version string `json:"version"`
+	// TimeMultiplier scales a problem's time limit for the language.
+	TimeMultiplier float64 `json:"time_multiplier"`
 }
 
 // Worker is a judging worker as last seen.

@@ -76,16 +76,19 @@ type Submission struct {
 
 // NewSubmission is what Create needs. ID may be empty: the store then
 // generates one. IdempotencyKey, when set, makes Create return the user's
-// existing submission with that key instead of creating a second one.
+// existing submission with that key instead of creating a second one;
+// IdempotencyHash is the hash of the request the key came with, kept with
+// the key: the key reused with another hash is ErrKeyReused.
 type NewSubmission struct {
-	ID             string
-	User           string
-	Problem        string
-	PackageHash    string
-	Language       string
-	Filename       string
-	Source         string
-	IdempotencyKey string
+	ID              string
+	User            string
+	Problem         string
+	PackageHash     string
+	Language        string
+	Filename        string
+	Source          string
+	IdempotencyKey  string
+	IdempotencyHash string
 }
 
 // Result is a finished judging of one generation, for ApplyResult.

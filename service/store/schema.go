@@ -72,6 +72,9 @@ var migrations = []string{
 		revoked_at   BIGINT
 	);
 	CREATE INDEX sessions_user ON sessions (user_name);`,
+	// The hash of the submission an idempotency key was first used for,
+	// so that the key reused for another submission is told apart.
+	`ALTER TABLE submissions ADD COLUMN idem_hash TEXT`,
 }
 
 var (

@@ -11,7 +11,9 @@ type Store interface {
 	// Create inserts a queued submission of generation 1. With an
 	// IdempotencyKey that the user has used before, it returns the existing
 	// submission and created=false, atomically: concurrent calls with one
-	// key create one submission.
+	// key create one submission. The key reused with another
+	// IdempotencyHash than its first is ErrKeyReused (a key stored with
+	// none, before hashes were kept, matches any).
 	Create(ctx context.Context, s NewSubmission) (sub Submission, created bool, err error)
 	// Get returns one submission, or ErrNotFound.
 	Get(ctx context.Context, id string) (Submission, error)

@@ -25,8 +25,8 @@ const listCols = `id, user_name, problem, pkg_hash, language, filename, '' AS so
 
 const (
 	qInsert = `INSERT INTO submissions (id, user_name, problem, pkg_hash, language, filename, source,
-		state, gen, attempt, idem_key, created_at, queued_at)
-		VALUES (?, ?, ?, ?, ?, ?, ?, 'queued', 1, 0, ?, ?, ?)
+		state, gen, attempt, idem_key, idem_hash, created_at, queued_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?, 'queued', 1, 0, ?, ?, ?, ?)
 		ON CONFLICT (user_name, idem_key) DO NOTHING`
 	qByKey  = `SELECT ` + subCols + ` FROM submissions WHERE user_name = ? AND idem_key = ?`
 	qGet    = `SELECT ` + subCols + ` FROM submissions WHERE id = ?`
@@ -64,7 +64,7 @@ const (
 	qCountQueued = `SELECT COUNT(*) FROM submissions WHERE user_name = ? AND state <> 'done'`
 )
 
-var fixedQueries = []string{qInsert, qByKey, qGet, qExists, qMarkJudging, qApply, qApplyGet, qRejudge,
+var fixedQueries = []string{qInsert, qByKey, qKeyHash, qGet, qExists, qMarkJudging, qApply, qApplyGet, qRejudge,
 	qRejudgeProblem, qRejudgeProblemPkg, qCancel, qStale, qCountQueued,
 	qUpsertUserKeep, qUpsertUserSet, qInsertToken, qUserRole, qTokenByID, qTouchToken,
 	qListTokens, qRevoke, qTokenExists}
@@ -132,7 +132,7 @@ func (s *sqlStore) Create(ctx context.Context, n NewSubmission) (Submission, boo
 	}
 	at := us(now)
 	res, err := s.exec(ctx, s.w, qInsert, n.ID, n.User, n.Problem, n.PackageHash, n.Language,
-		n.Filename, n.Source, nullStr(n.IdempotencyKey), at, at)
+		n.Filename, n.Source, nullStr(n.IdempotencyKey), nullStr(n.IdempotencyHash), at, at)
 	if err != nil {
 		if s.d.unique(err) {
 			return Submission{}, false, fmt.Errorf("create submission %s: %w: the ID exists", n.ID, ErrConflict)
@@ -148,6 +148,9 @@ func (s *sqlStore) Create(ctx context.Context, n NewSubmission) (Submission, boo
 			CreatedAt: t, QueuedAt: t}, true, nil
 	}
 	// The key was used: the row is committed, since the insert waited for it.
+	if err := s.sameKeyedBody(ctx, n); err != nil {
+		return Submission{}, false, err
+	}
 	sub, err := scanSub(s.queryRow(ctx, s.w, qByKey, n.User, n.IdempotencyKey))
 	if err != nil {
 		return Submission{}, false, fmt.Errorf("create submission: the idempotency key's submission: %w", err)

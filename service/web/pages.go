@@ -113,12 +113,17 @@ func (h *Handler) problemPage(w http.ResponseWriter, r *http.Request) {
 		h.fail(w, r, err)
 		return
 	}
-	h.render(w, r, http.StatusOK, "problem", st.Title, struct {
-		Statement
-		renderedStatement
-		Languages []api.Language
-		Message   string
-	}{st, body, langs, r.URL.Query().Get("error")})
+	h.render(w, r, http.StatusOK, "problem", st.Title, problemView{st, body, langs, r.URL.Query().Get("error")})
+}
+
+// problemView is the problem page's data: the statement, the languages
+// offered (each with its time limit and compiler) and the message of a
+// refused submission.
+type problemView struct {
+	Statement
+	renderedStatement
+	Languages []api.Language
+	Message   string
 }
 
 // submit takes the form: a file or pasted source, the language (or the

@@ -7,6 +7,7 @@ import (
 	"html/template"
 	"log/slog"
 	"net/http"
+	"strconv"
 	"strings"
 	"time"
 
@@ -22,6 +23,15 @@ import (
 var funcs = template.FuncMap{
 	"size": func(kb int64) string { return figures.Size(kb << 10) },
 	"ms":   figures.Millis,
+	// langTime is a problem's time limit for a language: the base limit
+	// times the language's multiplier, the multiplier named when not 1.
+	"langTime": func(ms int64, mult float64) string {
+		t := figures.Millis(int64(float64(ms) * mult))
+		if mult != 1 {
+			t += " (" + strconv.FormatFloat(mult, 'g', -1, 64) + "×)"
+		}
+		return t
+	},
 	// when takes a time.Time or the API's Stamp.
 	"when": func(v any) string {
 		var t time.Time

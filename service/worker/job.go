@@ -87,6 +87,9 @@ func (w *Worker) judge(ctx context.Context, d *queue.Delivery, cache *pkgstore.C
 	if !ok {
 		return nil, "", &badJob{fmt.Errorf("unknown language %q on worker %s", j.Language, w.ID)}
 	}
+	if t := w.Toolchains[j.Language]; !t.Present() {
+		return nil, "", &badJob{fmt.Errorf("language %s is not offered by worker %s: %s", j.Language, w.ID, t.Missing)}
+	}
 	p, release, err := w.problem(ctx, j, cache)
 	if err != nil {
 		return nil, "", err

@@ -2,6 +2,7 @@ package worker
 
 import (
 	"context"
+	"maps"
 	"os"
 	"slices"
 	"time"
@@ -13,11 +14,7 @@ import (
 // ctx ends.
 func (w *Worker) register(ctx context.Context, slots int) {
 	host, _ := os.Hostname()
-	var langs []string
-	for name := range w.Engine.Config.Languages {
-		langs = append(langs, name)
-	}
-	slices.Sort(langs)
+	langs := w.offered()
 	t := time.NewTicker(queue.WorkerInterval)
 	defer t.Stop()
 	for {
@@ -32,6 +29,28 @@ func (w *Worker) register(ctx context.Context, slots int) {
 		case <-ctx.Done():
 			return
 		case <-t.C:
+		}
+	}
+}
+
+// offered is the names of the languages the worker judges: those whose
+// tools were found, sorted.
+func (w *Worker) offered() []string {
+	var langs []string
+	for name := range w.Engine.Config.Languages {
+		if w.Toolchains[name].Present() {
+			langs = append(langs, name)
+		}
+	}
+	slices.Sort(langs)
+	return langs
+}
+
+// logMissing tells of each configured language the worker does not offer.
+func (w *Worker) logMissing() {
+	for _, name := range slices.Sorted(maps.Keys(w.Engine.Config.Languages)) {
+		if t := w.Toolchains[name]; !t.Present() {
+			w.logf("worker %s: language %s not offered: %s", w.ID, name, t.Missing)
 		}
 	}
 }

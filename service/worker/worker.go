@@ -8,6 +8,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/puzzlejudge/judge/core/compile"
 	"os"
 	"sync"
 	"sync/atomic"
@@ -62,6 +63,11 @@ type Worker struct {
 	// Loaded fetches a package only for a job that needs it, instead of
 	// every package the store receives.
 	Loaded func(slug, hash string) *problem.Problem
+	// Toolchains are the configured languages' tools as compile.ProbeAll
+	// found them in the box; nil to have Run probe them. The worker offers
+	// (in the registry) and judges only the languages whose tools are
+	// present.
+	Toolchains map[string]compile.Toolchain
 
 	busy     atomic.Int32
 	problems loaded
@@ -113,6 +119,10 @@ func (w *Worker) Run(ctx context.Context) error {
 		return fmt.Errorf("worker: %w", err)
 	}
 	defer srcs.close()
+	if w.Toolchains == nil {
+		w.Toolchains = compile.ProbeAll(ctx, w.Engine.Sandbox, w.Engine.Config.Languages)
+	}
+	w.logMissing()
 	// Jobs run under their own context, cancelled only when the drain
 	// times out; background loops end with bg.
 	jobCtx, cancelJobs := context.WithCancel(context.WithoutCancel(ctx))

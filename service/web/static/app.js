@@ -75,10 +75,10 @@ function fillTest(t) {
   row.cells[3].textContent = fmtMemory(t.memory_kb);
   var msg = row.cells[4];
   msg.textContent = t.message ? firstLine(t.message) : "";
-  if (t.diff && t.diff.Text) {
+  if (t.diff && t.diff.text) {
     var pre = document.createElement("pre");
     pre.className = "diff";
-    pre.textContent = t.diff.Text;
+    pre.textContent = t.diff.text;
     msg.appendChild(pre);
   }
 }
