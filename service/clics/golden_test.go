@@ -39,40 +39,51 @@ func get(t *testing.T, srv *httptest.Server, path string, admin bool) (int, []by
 }
 
 // TestGolden checks each endpoint's answer against its golden file under
-// testdata/golden and against the specification's schema.
+// testdata/golden, against the specification's shapes (spec_test.go),
+// and the objects against the access answer: only the properties it
+// lists, and every listed one that is not nullable.
 func TestGolden(t *testing.T) {
-	s := loadSchemas(t)
+	c := newChecker()
 	srv := httptest.NewServer(NewServer(newFakeSource(wfSnapshot()), Config{Feed: "t"}))
 	defer srv.Close()
+	status, body := get(t, srv, "/api/contests/wf/access", false)
+	if status != http.StatusOK {
+		t.Fatalf("GET access = %d %s", status, body)
+	}
+	listed, err := parseListing(body)
+	if err != nil {
+		t.Fatal(err)
+	}
 	tests := []struct {
 		golden, path string
 		admin        bool
-		schema       string // for NDJSON, each line's
+		endpoint     string // its shape in endpoints; for NDJSON, each line is an event
+		typ          string // the access type of its objects; "" for api and access
 	}{
-		{"api", "/api", false, "api_information.json"},
-		{"contests", "/api/contests", false, "contests.json"},
-		{"contest", "/api/contests/wf", false, "contest.json"},
-		{"judgement-types", "/api/contests/wf/judgement-types", false, "judgement-types.json"},
-		{"judgement-type", "/api/contests/wf/judgement-types/RTE", false, "judgement-type.json"},
-		{"languages", "/api/contests/wf/languages", false, "languages.json"},
-		{"language", "/api/contests/wf/languages/python3", false, "language.json"},
-		{"problems", "/api/contests/wf/problems", false, "problems.json"},
-		{"problem", "/api/contests/wf/problems/bananas", false, "problem.json"},
-		{"teams", "/api/contests/wf/teams", false, "teams.json"},
-		{"teams.admin", "/api/contests/wf/teams", true, "teams.json"},
-		{"team", "/api/contests/wf/teams/two", false, "team.json"},
-		{"state", "/api/contests/wf/state", false, "state.json"},
-		{"submissions", "/api/contests/wf/submissions", false, "submissions.json"},
-		{"submissions.team_id", "/api/contests/wf/submissions?team_id=two&problem_id=bananas", false, "submissions.json"},
-		{"submission", "/api/contests/wf/submissions/2", false, "submission.json"},
-		{"judgements", "/api/contests/wf/judgements", false, "judgements.json"},
-		{"judgements.admin", "/api/contests/wf/judgements", true, "judgements.json"},
-		{"judgement", "/api/contests/wf/judgements/7", false, "judgement.json"},
-		{"scoreboard", "/api/contests/wf/scoreboard", false, "scoreboard.json"},
-		{"scoreboard.admin", "/api/contests/wf/scoreboard", true, "scoreboard.json"},
-		{"access", "/api/contests/wf/access", false, "access.json"},
-		{"event-feed", "/api/contests/wf/event-feed?stream=false", false, "event-feed.json"},
-		{"event-feed.admin", "/api/contests/wf/event-feed?stream=false", true, "event-feed.json"},
+		{"api", "/api", false, "api", ""},
+		{"contests", "/api/contests", false, "contests", "contest"},
+		{"contest", "/api/contests/wf", false, "contest", "contest"},
+		{"judgement-types", "/api/contests/wf/judgement-types", false, "judgement-types", "judgement-types"},
+		{"judgement-type", "/api/contests/wf/judgement-types/RTE", false, "judgement-type", "judgement-types"},
+		{"languages", "/api/contests/wf/languages", false, "languages", "languages"},
+		{"language", "/api/contests/wf/languages/python3", false, "language", "languages"},
+		{"problems", "/api/contests/wf/problems", false, "problems", "problems"},
+		{"problem", "/api/contests/wf/problems/bananas", false, "problem", "problems"},
+		{"teams", "/api/contests/wf/teams", false, "teams", "teams"},
+		{"teams.admin", "/api/contests/wf/teams", true, "teams", "teams"},
+		{"team", "/api/contests/wf/teams/two", false, "team", "teams"},
+		{"state", "/api/contests/wf/state", false, "state", "state"},
+		{"submissions", "/api/contests/wf/submissions", false, "submissions", "submissions"},
+		{"submissions.team_id", "/api/contests/wf/submissions?team_id=two&problem_id=bananas", false, "submissions", "submissions"},
+		{"submission", "/api/contests/wf/submissions/2", false, "submission", "submissions"},
+		{"judgements", "/api/contests/wf/judgements", false, "judgements", "judgements"},
+		{"judgements.admin", "/api/contests/wf/judgements", true, "judgements", "judgements"},
+		{"judgement", "/api/contests/wf/judgements/7", false, "judgement", "judgements"},
+		{"scoreboard", "/api/contests/wf/scoreboard", false, "scoreboard", "scoreboard"},
+		{"scoreboard.admin", "/api/contests/wf/scoreboard", true, "scoreboard", "scoreboard"},
+		{"access", "/api/contests/wf/access", false, "access", ""},
+		{"event-feed", "/api/contests/wf/event-feed?stream=false", false, "", ""},
+		{"event-feed.admin", "/api/contests/wf/event-feed?stream=false", true, "", ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.golden, func(t *testing.T) {
@@ -86,11 +97,22 @@ func TestGolden(t *testing.T) {
 				docs = bytes.Split(bytes.TrimSuffix(body, []byte("\n")), []byte("\n"))
 			}
 			for _, doc := range docs {
-				for _, e := range s.check(tt.schema, doc) {
-					t.Errorf("%s: %s", doc, e)
+				var errs []string
+				switch {
+				case ndjson:
+					errs = append(c.checkEvent(doc), checkEventListed(t, listed, doc)...)
+				default:
+					shape, ok := endpoints[tt.endpoint]
+					if !ok {
+						t.Fatalf("no shape for %s", tt.endpoint)
+					}
+					errs = c.check(shape, doc)
+					if tt.typ != "" {
+						errs = append(errs, listed.checkListed(tt.typ, doc)...)
+					}
 				}
-				if ndjson {
-					checkEventData(t, s, doc)
+				for _, e := range errs {
+					t.Errorf("%s: %s", doc, e)
 				}
 			}
 			if !ndjson {
@@ -124,27 +146,15 @@ func TestGolden(t *testing.T) {
 	}
 }
 
-// checkEventData validates an event's data against its type's schema:
-// the event-feed schema accepts any of them, and leaves strictness out.
-func checkEventData(t *testing.T, s *schemas, line []byte) {
+// checkEventListed checks an event's data against the access answer.
+func checkEventListed(t *testing.T, l listing, line []byte) []string {
 	t.Helper()
 	var ev Event
 	if err := json.Unmarshal(line, &ev); err != nil {
 		t.Fatalf("%s: %v", line, err)
 	}
-	schema := map[string]string{
-		"contest": "contest.json", "judgement-types": "judgement-type.json", "languages": "language.json",
-		"problems": "problem.json", "teams": "team.json", "state": "state.json",
-		"submissions": "submission.json", "judgements": "judgement.json",
-	}[ev.Type]
-	if schema == "" {
-		t.Errorf("%s: unexpected event type", line)
-		return
+	if len(ev.Data) == 0 {
+		return nil // a deletion that leaves data out
 	}
-	if string(ev.Data) == "null" {
-		return
-	}
-	for _, e := range s.check(schema, ev.Data) {
-		t.Errorf("%s: %s", line, e)
-	}
+	return l.checkListed(ev.Type, ev.Data)
 }
