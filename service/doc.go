@@ -18,7 +18,7 @@
 //	api/          the HTTP API (JSON) and its server-sent events
 //	web/          the web page, rendered on the server
 //	client/       the API's Go client (`judge submit --server`)
-//	store/        submissions, users and tokens on SQLite or PostgreSQL
+//	store/        submissions, users, tokens and contests on SQLite or PostgreSQL
 //	queue/        the JOBS and EVENTS streams, jobs, events, the applier
 //	worker/       judging jobs from the queue, locally or on another machine
 //	natsrv/       the embedded NATS server, or an external one
