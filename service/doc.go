@@ -25,4 +25,5 @@
 //	pkgstore/     problem packages by sha256 in JetStream's object store
 //	httpguard/    the listener's connection cap and descriptor limit
 //	metrics/      the Prometheus metrics
+//	standings/    the scoreboard computed from runs: ICPC, IOI, the freeze
 package service
