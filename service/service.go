@@ -179,6 +179,7 @@ func Open(ctx context.Context, cfg Config) (_ *Service, err error) {
 	b := &backend{st: s.st, q: s.q, hub: s.hub, cat: cat, auth: newAuthCache(authTTL), ready: s.ready}
 	opt := cfg.API
 	opt.Metrics = s.metrics
+	opt.Contests = &contests{st: s.st, bell: &s.hub.contests}
 	if opt.WriteTimeout <= 0 {
 		opt.WriteTimeout = writeTimeout
 	}
