@@ -2,6 +2,7 @@ package api
 
 import (
 	"context"
+	"encoding/json"
 	"time"
 )
 
@@ -153,4 +154,17 @@ func NewContestView(c Contest, who Principal, now time.Time, titles map[string]s
 		v.Problems = append(v.Problems, p)
 	}
 	return v
+}
+
+// UnmarshalJSON reads what MarshalJSON writes: an RFC 3339 time or null.
+func (s *Stamp) UnmarshalJSON(b []byte) error {
+	var t *time.Time
+	if err := json.Unmarshal(b, &t); err != nil {
+		return err
+	}
+	*s = Stamp{}
+	if t != nil {
+		*s = Stamp(*t)
+	}
+	return nil
 }
