@@ -122,7 +122,7 @@ func (f *contestFlags) spec(cmd *cobra.Command, now time.Time) (api.ContestSpec,
 		}
 	}
 	if set("problems") {
-		ps, err := parseProblems(f.problems)
+		ps, err := api.ParseProblems(f.problems)
 		if err != nil {
 			return sp, usageError(fmt.Errorf("--problems: %w", err))
 		}
@@ -141,25 +141,6 @@ func parseWhen(s string, now time.Time) (time.Time, error) {
 		return time.Time{}, fmt.Errorf(`%q is not an RFC 3339 time such as 2026-04-01T10:00:00Z, nor "now"`, s)
 	}
 	return t, nil
-}
-
-// parseProblems reads A=slug,B=slug or slug,slug (labelled A, B, …).
-func parseProblems(s string) ([]api.ContestProblem, error) {
-	var out []api.ContestProblem
-	for i, item := range splitList(s) {
-		label, slug, ok := strings.Cut(item, "=")
-		if !ok {
-			label, slug = api.DefaultLabel(i), item
-		}
-		if label == "" || slug == "" {
-			return nil, fmt.Errorf("%q: want LABEL=slug or slug", item)
-		}
-		out = append(out, api.ContestProblem{Label: label, Slug: slug})
-	}
-	if len(out) == 0 {
-		return nil, fmt.Errorf("no problems")
-	}
-	return out, nil
 }
 
 // splitList splits a comma-separated list, dropping empty items.

@@ -4,7 +4,9 @@ import (
 	"context"
 	"errors"
 	"net/http"
+	"strings"
 	"time"
+	"unicode"
 )
 
 // ContestSpec is the body of POST /api/v1/contests and PATCH
@@ -104,6 +106,28 @@ func DefaultLabel(i int) string {
 		return string(rune('A' + i))
 	}
 	return DefaultLabel(i/26-1) + DefaultLabel(i%26)
+}
+
+// ParseProblems reads a contest's problems as the CLI's --problems and
+// the organiser's form take them: "A=slug,B=slug", or "slug,slug"
+// labelled A, B, … in order (commas or white space between).
+func ParseProblems(s string) ([]ContestProblem, error) {
+	var out []ContestProblem
+	items := strings.FieldsFunc(s, func(r rune) bool { return r == ',' || unicode.IsSpace(r) })
+	for i, item := range items {
+		label, slug, ok := strings.Cut(item, "=")
+		if !ok {
+			label, slug = DefaultLabel(i), item
+		}
+		if label == "" || slug == "" {
+			return nil, Errorf(http.StatusUnprocessableEntity, "problems", "%q: want LABEL=slug or slug", item)
+		}
+		out = append(out, ContestProblem{Label: label, Slug: slug})
+	}
+	if len(out) == 0 {
+		return nil, Errorf(http.StatusUnprocessableEntity, "problems", "none given")
+	}
+	return out, nil
 }
 
 // checkProblems refuses a contest naming a problem the server does not

@@ -100,6 +100,15 @@ func New(b api.Backend, st Statements, apiHandler *api.Server, opt Options) (*Ha
 	m.HandleFunc("GET /submissions/{id}", h.signedIn(h.submissionPage))
 	m.HandleFunc("GET /submissions/{id}/events", h.signedIn(h.events))
 	m.HandleFunc("GET /admin", h.signedIn(h.adminPage))
+	m.HandleFunc("GET /contests", h.signedIn(h.contestList))
+	m.HandleFunc("GET /contests/{id}", h.signedIn(h.contestPage))
+	m.HandleFunc("GET /contests/{id}/standings", h.signedIn(h.standingsPage))
+	m.HandleFunc("GET /contests/{id}/standings/events", h.signedIn(h.standingsEvents))
+	m.HandleFunc("GET /contests/{id}/problems/{label}/stats", h.signedIn(h.statsPage))
+	m.HandleFunc("GET /admin/contests", h.signedIn(h.adminContests))
+	m.HandleFunc("POST /admin/contests", h.signedIn(h.saveContest))
+	m.HandleFunc("GET /admin/contests/{id}", h.signedIn(h.adminContest))
+	m.HandleFunc("POST /admin/contests/{id}", h.signedIn(h.saveContest))
 	return h, nil
 }
 
