@@ -28,7 +28,7 @@ var funcs = template.FuncMap{
 		}
 		return t.UTC().Format("2006-01-02 15:04:05 UTC")
 	},
-	"mem":         figures.Memory,
+	"mem": figures.Memory,
 	// stamp is an API time as the contest pages write it.
 	"stamp": func(s api.Stamp) string {
 		t := time.Time(s)
@@ -37,7 +37,7 @@ var funcs = template.FuncMap{
 		}
 		return t.UTC().Format("2006-01-02 15:04 UTC")
 	},
-	"minutes": func(secs *float64) int { return int(*secs / 60) },
+	"minutes":     func(secs *float64) int { return int(*secs / 60) },
 	"verdictLong": verdict.Verdict.Long,
 	"firstLine":   firstLine,
 	// verdictClass takes a report's verdict.Verdict or the API's string.
