@@ -13,6 +13,7 @@
 //	jobs.go       submissions published as jobs; results applied
 //	workers.go    the local worker; sink.go, its reports taken in the process
 //	hub.go        live events fanned out to the open streams
+//	contests.go   contests for the API from the store; the bell that wakes standings
 //	sweeper.go    jobs left queued published again
 //	auth.go       tokens checked; datalock.go the data folder's lock
 //	api/          the HTTP API (JSON) and its server-sent events

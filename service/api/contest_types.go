@@ -119,13 +119,15 @@ type ContestView struct {
 	Freeze  Stamp  `json:"freeze"` // when the standings freeze; null for never
 	Scoring string `json:"scoring"`
 	// FreezeSeconds is how long before the end the standings freeze.
-	FreezeSeconds           int64            `json:"freeze_seconds"`
-	PenaltyMinutes          int              `json:"penalty_minutes"`
-	CountCompileErrors      bool             `json:"count_compile_errors"`
-	HideProblemsBeforeStart bool             `json:"hide_problems_before_start"`
-	Everyone                bool             `json:"everyone"`
-	Participants            []string         `json:"participants,omitempty"`
-	Problems                []ContestProblem `json:"problems"`
+	FreezeSeconds           int64 `json:"freeze_seconds"`
+	PenaltyMinutes          int   `json:"penalty_minutes"`
+	CountCompileErrors      bool  `json:"count_compile_errors"`
+	HideProblemsBeforeStart bool  `json:"hide_problems_before_start"`
+	Everyone                bool  `json:"everyone"`
+	// TakesPart says whether the viewer is among the participants.
+	TakesPart    bool             `json:"takes_part"`
+	Participants []string         `json:"participants,omitempty"`
+	Problems     []ContestProblem `json:"problems"`
 	// ProblemsHidden says the problems are not shown yet.
 	ProblemsHidden bool `json:"problems_hidden,omitempty"`
 }
@@ -137,7 +139,7 @@ func NewContestView(c Contest, who Principal, now time.Time, titles map[string]s
 		ID: c.ID, Name: c.Name, State: c.State(now), Start: Stamp(c.Start), End: Stamp(c.End),
 		Scoring: c.Scoring, FreezeSeconds: int64(c.Freeze / time.Second), PenaltyMinutes: c.Penalty,
 		CountCompileErrors: c.CountCE, HideProblemsBeforeStart: c.HideProblems, Everyone: c.Participants == nil,
-		Problems: []ContestProblem{},
+		TakesPart: c.Takes(who.User), Problems: []ContestProblem{},
 	}
 	if c.Freeze > 0 && !c.Practice() {
 		v.Freeze = Stamp(c.End.Add(-c.Freeze))

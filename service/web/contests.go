@@ -91,14 +91,10 @@ func (h *Handler) contestPage(w http.ResponseWriter, r *http.Request) {
 	}
 	who := api.Who(ctx)
 	open := v.State == api.ContestRunning || v.State == api.ContestFrozen || v.State == api.ContestPractice
-	takes := v.Everyone || who.Admin()
-	for _, u := range v.Participants {
-		takes = takes || u == who.User
-	}
 	next, until := countdown(v, time.Now())
 	h.render(w, r, http.StatusOK, "contest", v.Name, map[string]any{
 		"Contest": contestRow{v, next, until}, "Problems": rows, "Languages": langs,
-		"Open": who.Admin() || open && takes, "Message": r.URL.Query().Get("error"),
+		"Open": who.Admin() || open && v.TakesPart, "Message": r.URL.Query().Get("error"),
 	})
 }
 
