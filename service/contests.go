@@ -3,6 +3,7 @@ package service
 import (
 	"context"
 	"sync"
+	"time"
 
 	"github.com/puzzlejudge/judge/service/api"
 	"github.com/puzzlejudge/judge/service/store"
@@ -85,40 +86,42 @@ func (cs *contests) ContestSubmissions(ctx context.Context, id string) ([]api.Su
 	return out, nil
 }
 
-func (cs *contests) ContestJudged(id string) (<-chan struct{}, func()) { return cs.bell.listen(id) }
+func (cs *contests) ContestJudged(id string) (<-chan time.Time, func()) { return cs.bell.listen(id) }
 
 // contestBell wakes the standings streams of a contest when one of its
 // submissions is judged, rejudged or the contest changes.
 type contestBell struct {
 	mu        sync.Mutex
-	listeners map[string]map[chan struct{}]bool
+	listeners map[string]map[chan time.Time]bool
 }
 
-// ring wakes every listener of contest id ("" is no contest); a listener
-// not yet woken stays woken once.
+// ring wakes every listener of contest id ("" is no contest) with the
+// time of the ring; a listener not yet woken holds the latest ring only.
 func (b *contestBell) ring(id string) {
 	if id == "" {
 		return
 	}
+	now := time.Now()
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	for ch := range b.listeners[id] {
 		select {
-		case ch <- struct{}{}:
+		case <-ch: // an older ring, not yet taken: replaced
 		default:
 		}
+		ch <- now // room: only ring sends, under mu
 	}
 }
 
 // listen registers for wake-ups about contest id.
-func (b *contestBell) listen(id string) (<-chan struct{}, func()) {
-	ch := make(chan struct{}, 1)
+func (b *contestBell) listen(id string) (<-chan time.Time, func()) {
+	ch := make(chan time.Time, 1)
 	b.mu.Lock()
 	if b.listeners == nil {
-		b.listeners = map[string]map[chan struct{}]bool{}
+		b.listeners = map[string]map[chan time.Time]bool{}
 	}
 	if b.listeners[id] == nil {
-		b.listeners[id] = map[chan struct{}]bool{}
+		b.listeners[id] = map[chan time.Time]bool{}
 	}
 	b.listeners[id][ch] = true
 	b.mu.Unlock()

@@ -15,6 +15,21 @@ import (
 // contest is over. A contest that hides its problems shows no table to
 // users before its start.
 func (s *Server) Standings(ctx context.Context, id string) (StandingsView, error) {
+	return s.standingsSince(ctx, id, time.Now())
+}
+
+// standingsSince is Standings from a computation that started at or
+// after since: one shared with the other streams woken at since.
+func (s *Server) standingsSince(ctx context.Context, id string, since time.Time) (StandingsView, error) {
+	key := shareKey{contest: id, jury: Who(ctx).Admin()}
+	// Shared: the computation outlives a stream that goes away.
+	shared := context.WithoutCancel(ctx)
+	return s.tables.get(key, since, func() (StandingsView, error) { return s.computeStandings(shared, id) })
+}
+
+// computeStandings computes the table of contest id for the principal in
+// ctx.
+func (s *Server) computeStandings(ctx context.Context, id string) (StandingsView, error) {
 	c, err := s.contest(ctx, id, "")
 	if err != nil {
 		return StandingsView{}, err
@@ -164,9 +179,9 @@ func (s *Server) standingsEvents(w http.ResponseWriter, r *http.Request) {
 	text := func(t string) func() error {
 		return func() error { _, err := w.Write([]byte(t)); return err }
 	}
-	table := func() func() error {
+	table := func(since time.Time) func() error {
 		return func() error {
-			v, err := s.Standings(r.Context(), id)
+			v, err := s.standingsSince(r.Context(), id, since)
 			if err != nil {
 				return err
 			}
@@ -177,7 +192,7 @@ func (s *Server) standingsEvents(w http.ResponseWriter, r *http.Request) {
 			return writeEvent(w, Event{Name: "standings"}, data)
 		}
 	}
-	if !write(text("retry: 2000\n\n")) || !write(table()) {
+	if !write(text("retry: 2000\n\n")) || !write(table(time.Now())) {
 		return
 	}
 	tick := time.NewTicker(s.opt.KeepAlive)
@@ -186,8 +201,8 @@ func (s *Server) standingsEvents(w http.ResponseWriter, r *http.Request) {
 	defer life.Stop()
 	for {
 		select {
-		case <-wake:
-			if !write(table()) {
+		case rang := <-wake:
+			if !write(table(rang)) {
 				return
 			}
 		case <-tick.C:

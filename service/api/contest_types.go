@@ -102,9 +102,10 @@ type ContestBackend interface {
 	// ContestSubmissions returns every submission of a contest, oldest
 	// first, with their reports.
 	ContestSubmissions(ctx context.Context, id string) ([]Submission, error)
-	// ContestJudged wakes (a buffered, coalescing channel) whenever a
-	// submission of contest id is judged or rejudged; call stop when done.
-	ContestJudged(id string) (wake <-chan struct{}, stop func())
+	// ContestJudged wakes (a buffered channel holding the latest ring's
+	// time, coalescing) whenever a submission of contest id is judged or
+	// rejudged, after the store has it; call stop when done.
+	ContestJudged(id string) (wake <-chan time.Time, stop func())
 }
 
 // ContestView is a contest's JSON answer. Participants are shown to

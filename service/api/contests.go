@@ -99,6 +99,20 @@ func (sp ContestSpec) apply(c *Contest) error {
 	return nil
 }
 
+// validContestID reports whether id can name a contest (in URLs and
+// submissions): 1 to 64 of a-z, 0-9 and '-', not at either end.
+func validContestID(id string) bool {
+	if id == "" || len(id) > 64 || id[0] == '-' || id[len(id)-1] == '-' {
+		return false
+	}
+	for _, r := range id {
+		if !(r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || r == '-') {
+			return false
+		}
+	}
+	return true
+}
+
 // DefaultLabel is the label of the i-th problem (from 0): A to Z, then
 // AA, AB, ….
 func DefaultLabel(i int) string {
@@ -199,6 +213,9 @@ func (s *Server) CreateContest(ctx context.Context, sp ContestSpec) (ContestView
 	}
 	if sp.ID == nil || *sp.ID == "" {
 		return ContestView{}, Errorf(http.StatusUnprocessableEntity, "id", "missing")
+	}
+	if !validContestID(*sp.ID) {
+		return ContestView{}, Errorf(http.StatusUnprocessableEntity, "id", "%q: use 1 to 64 of a-z, 0-9 and '-', not at either end", *sp.ID)
 	}
 	c := Contest{ID: *sp.ID, Scoring: "icpc", Penalty: 20, HideProblems: true}
 	if err := sp.apply(&c); err != nil {

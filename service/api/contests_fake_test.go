@@ -15,11 +15,11 @@ type fakeContests struct {
 	all   map[string]Contest
 	order []string
 	subs  map[string][]Submission
-	bells map[string]chan struct{}
+	bells map[string]chan time.Time
 }
 
 func newFakeContests() *fakeContests {
-	return &fakeContests{all: map[string]Contest{}, subs: map[string][]Submission{}, bells: map[string]chan struct{}{}}
+	return &fakeContests{all: map[string]Contest{}, subs: map[string][]Submission{}, bells: map[string]chan time.Time{}}
 }
 
 func (f *fakeContests) CreateContest(_ context.Context, c Contest) (Contest, error) {
@@ -85,10 +85,10 @@ func (f *fakeContests) ContestSubmissions(_ context.Context, id string) ([]Submi
 	return append([]Submission(nil), f.subs[id]...), nil
 }
 
-func (f *fakeContests) ContestJudged(id string) (<-chan struct{}, func()) {
+func (f *fakeContests) ContestJudged(id string) (<-chan time.Time, func()) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
-	ch := make(chan struct{}, 1)
+	ch := make(chan time.Time, 1)
 	f.bells[id] = ch
 	return ch, func() {}
 }
@@ -102,7 +102,7 @@ func (f *fakeContests) judged(id string, s Submission) {
 	f.mu.Unlock()
 	if ch != nil {
 		select {
-		case ch <- struct{}{}:
+		case ch <- time.Now():
 		default:
 		}
 	}

@@ -40,6 +40,7 @@ func TestContestCRUD(t *testing.T) {
 	}{
 		{"again", "POST", "/api/v1/contests", "admin-token", spring, 409, "", ""},
 		{"no id", "POST", "/api/v1/contests", "admin-token", `{"name":"x","problems":[{"slug":"a-plus-b"}]}`, 422, "id", "missing"},
+		{"a bad id", "POST", "/api/v1/contests", "admin-token", `{"id":"Spring/26","name":"x","problems":[{"slug":"a-plus-b"}]}`, 422, "id", "use 1 to 64 of a-z"},
 		{"unknown problem", "POST", "/api/v1/contests", "admin-token", `{"id":"x","name":"x","problems":[{"slug":"nope"}]}`, 422, "problems", "no problem"},
 		{"end and duration", "POST", "/api/v1/contests", "admin-token",
 			`{"id":"x","name":"x","start":"2026-04-01T10:00:00Z","end":"2026-04-01T11:00:00Z","duration_seconds":5,"problems":[{"slug":"a-plus-b"}]}`, 422, "duration_seconds", "not both"},
@@ -210,5 +211,31 @@ func TestContestStandingsFreeze(t *testing.T) {
 	r.c.judged("spring-26", Submission{ID: "S4", User: "bob", Problem: "a-plus-b", Language: "py", Verdict: "WA", CreatedAt: start.Add(4*time.Hour + 20*time.Minute)})
 	if v := next(); v.Stats[0].Tries != 4 {
 		t.Fatalf("event after a judging: %+v", v.Stats)
+	}
+}
+
+func TestParseProblems(t *testing.T) {
+	for _, c := range []struct {
+		in, want, err string
+	}{
+		{"sum,echo", "A=sum B=echo", ""},
+		{"A=sum, B=echo", "A=sum B=echo", ""},
+		{"X1=sum\nY=echo", "X1=sum Y=echo", ""},
+		{"=sum", "", `"=sum": want LABEL=slug or slug`},
+		{" , ", "", "none given"},
+	} {
+		ps, err := ParseProblems(c.in)
+		var got []string
+		for _, p := range ps {
+			got = append(got, p.Label+"="+p.Slug)
+		}
+		if strings.Join(got, " ") != c.want || c.err != "" && (err == nil || !strings.Contains(err.Error(), c.err)) || c.err == "" && err != nil {
+			t.Errorf("ParseProblems(%q) = %v, %v; want %s %s", c.in, got, err, c.want, c.err)
+		}
+	}
+	for i, want := range map[int]string{0: "A", 25: "Z", 26: "AA", 27: "AB", 51: "AZ", 52: "BA"} {
+		if got := DefaultLabel(i); got != want {
+			t.Errorf("DefaultLabel(%d) = %s, want %s", i, got, want)
+		}
 	}
 }

@@ -71,6 +71,8 @@ type Server struct {
 	streams, waits *quota
 	// now is the clock contest windows are judged by.
 	now func() time.Time
+	// tables shares the standings computed for streams woken together.
+	tables standingsShare
 }
 
 // orDefault is v, or def when v is 0.
