@@ -25,12 +25,16 @@ const envToken = "PUZZLEJUDGE_TOKEN"
 // event stream, and printed as a local run prints it, with the same exit
 // codes.
 func withRemote(cmd *cobra.Command) *cobra.Command {
-	var server, token string
+	var server, token, contest string
 	cmd.Flags().StringVar(&server, "server", "", "judge on a running service at this URL (judge serve) instead of here")
 	cmd.Flags().StringVar(&token, "token", "", "the service's bearer token with --server (default $"+envToken+")")
+	cmd.Flags().StringVar(&contest, "contest", "", "with --server, submit in this contest (the problem may then be its label: A, B, …)")
 	local := cmd.RunE
 	cmd.RunE = func(cmd *cobra.Command, args []string) error {
 		if server == "" {
+			if contest != "" {
+				return usageError(fmt.Errorf("--contest needs --server"))
+			}
 			return local(cmd, args)
 		}
 		if token == "" {
@@ -39,12 +43,12 @@ func withRemote(cmd *cobra.Command) *cobra.Command {
 		if token == "" {
 			return usageError(fmt.Errorf("--server needs --token or $%s", envToken))
 		}
-		return runRemoteSubmit(cmd, args, &client.Client{BaseURL: server, Token: token})
+		return runRemoteSubmit(cmd, args, &client.Client{BaseURL: server, Token: token}, contest)
 	}
 	return cmd
 }
 
-func runRemoteSubmit(cmd *cobra.Command, args []string, c *client.Client) error {
+func runRemoteSubmit(cmd *cobra.Command, args []string, c *client.Client, contest string) error {
 	format, _ := cmd.Flags().GetString("format")
 	lang, _ := cmd.Flags().GetString("lang")
 	if format != "text" && format != "json" {
@@ -55,7 +59,7 @@ func runRemoteSubmit(cmd *cobra.Command, args []string, c *client.Client) error 
 		return usageError(fmt.Errorf("%s: not a readable source file", args[1]))
 	}
 	ctx := cmd.Context()
-	id, err := c.Submit(ctx, client.Submission{Problem: args[0], Language: lang, Filename: filepath.Base(args[1]), Source: string(src)})
+	id, err := c.Submit(ctx, client.Submission{Problem: args[0], Language: lang, Filename: filepath.Base(args[1]), Source: string(src), Contest: contest})
 	if err != nil {
 		return remoteError(err)
 	}

@@ -42,7 +42,7 @@ func apiSub(s store.Submission) api.Submission {
 	return api.Submission{
 		ID: s.ID, User: s.User, Problem: s.Problem, Language: s.Language, Filename: s.Filename,
 		State: string(s.State), Gen: s.Gen, Attempt: s.Attempt, Verdict: s.Verdict, Report: s.Report, Error: s.Error,
-		CreatedAt: s.CreatedAt, StartedAt: s.StartedAt, FinishedAt: s.FinishedAt,
+		CreatedAt: s.CreatedAt, StartedAt: s.StartedAt, FinishedAt: s.FinishedAt, Contest: s.Contest,
 	}
 }
 
@@ -90,6 +90,7 @@ func (b *backend) Submit(ctx context.Context, who api.Principal, in api.NewSubmi
 	sub, created, err := b.st.Create(ctx, store.NewSubmission{
 		User: who.User, Problem: in.Problem, PackageHash: hash, Language: lang, Filename: in.Filename, Source: in.Source, IdempotencyKey: key,
 		IdempotencyHash: requestHash(in, key),
+		Contest:         in.Contest,
 	})
 	if err != nil {
 		return api.Submission{}, storeErr(err)
@@ -97,6 +98,8 @@ func (b *backend) Submit(ctx context.Context, who api.Principal, in api.NewSubmi
 	if !created {
 		return apiSub(sub), nil
 	}
+	// A new pending run in its contest's standings.
+	b.hub.contests.ring(sub.Contest)
 	// Queued before the job exists, so that a worker's start cannot come
 	// first.
 	b.hub.publish(sub.ID, sub.Gen, api.Event{Name: "state", Data: stateData(api.StateQueued, 0)})
@@ -179,7 +182,7 @@ func (b *backend) Wait(ctx context.Context, s api.Submission) (api.Submission, e
 }
 
 func (b *backend) List(ctx context.Context, q api.ListQuery) (api.Page, error) {
-	p, err := b.st.List(ctx, store.ListQuery{User: q.User, Problem: q.Problem, Cursor: q.Cursor, Limit: q.Limit})
+	p, err := b.st.List(ctx, store.ListQuery{User: q.User, Problem: q.Problem, Contest: q.Contest, Cursor: q.Cursor, Limit: q.Limit})
 	if err != nil {
 		if errors.Is(err, store.ErrInvalid) {
 			return api.Page{}, api.Errorf(http.StatusBadRequest, "cursor", "not a cursor this server gave")
@@ -222,6 +225,7 @@ func (b *backend) Rejudge(ctx context.Context, id string) (api.Submission, error
 		return api.Submission{}, storeErr(err)
 	}
 	b.hub.publish(s.ID, s.Gen, api.Event{Name: "state", Data: stateData(api.StateQueued, 0)})
+	b.hub.contests.ring(s.Contest)
 	// A failed publish leaves the row queued for the sweeper.
 	_ = b.q.publish(ctx, s, s.PackageHash)
 	return apiSub(s), nil
@@ -240,6 +244,7 @@ func (b *backend) RejudgeProblem(ctx context.Context, slug string) (int, error) 
 	for _, r := range rs {
 		if s, err := b.st.Get(ctx, r.ID); err == nil {
 			_ = b.q.publish(ctx, s, s.PackageHash)
+			b.hub.contests.ring(s.Contest)
 		}
 	}
 	return len(rs), nil

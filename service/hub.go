@@ -21,6 +21,9 @@ type hub struct {
 	subs map[string]*feed
 	keep time.Duration
 	now  func() time.Time
+	// contests wakes the standings streams of a contest whose
+	// submission is judged.
+	contests contestBell
 }
 
 // feed is one submission's events of one generation and who listens.

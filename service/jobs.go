@@ -236,6 +236,7 @@ func (j *jobs) applied(sub store.Submission) {
 	done := apiSub(sub)
 	done.Encoded = viewData(done)
 	j.hub.finish(id, sub.Gen, sub.Report, done)
+	j.hub.contests.ring(sub.Contest)
 }
 
 // live handles one live event: progress goes to the hub, and the start

@@ -190,6 +190,7 @@ func Open(ctx context.Context, cfg Config) (_ *Service, err error) {
 	// One source limit: the command line's (source_limit).
 	opt.MaxSource = cfg.Judge.SourceLimit
 	opt.Metrics = s.metrics
+	opt.Contests = &contests{st: s.st, bell: &s.hub.contests}
 	if opt.WriteTimeout <= 0 {
 		opt.WriteTimeout = writeTimeout
 	}

@@ -7,6 +7,9 @@ import (
 // problems is GET /api/v1/problems.
 func (s *Server) problems(w http.ResponseWriter, r *http.Request) {
 	ps, err := s.b.Problems(r.Context())
+	if err == nil {
+		ps, err = s.visibleProblems(r.Context(), ps)
+	}
 	if err != nil {
 		writeError(w, err)
 		return

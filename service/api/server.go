@@ -46,6 +46,9 @@ type Options struct {
 	WriteTimeout time.Duration
 	// Metrics, if set, is served at /metrics and told of long requests.
 	Metrics Metrics
+	// Contests, if set, stores the contests the API serves; without it
+	// the server runs none.
+	Contests ContestBackend
 }
 
 // Metrics is what the API reports to and serves from.
@@ -69,6 +72,10 @@ type Server struct {
 	once     sync.Once
 	// streams and waits cap the live event streams and ?wait= requests.
 	streams, waits *quota
+	// now is the clock contest windows are judged by.
+	now func() time.Time
+	// tables shares the standings computed for streams woken together.
+	tables standingsShare
 }
 
 // orDefault is v, or def when v is 0.
@@ -109,7 +116,7 @@ func New(b Backend, opt Options) *Server {
 	if opt.WriteTimeout <= 0 {
 		opt.WriteTimeout = 30 * time.Second
 	}
-	s := &Server{b: b, opt: opt, mux: http.NewServeMux(), rate: newRateLimiter(opt.Rate, opt.Window), drain: make(chan struct{})}
+	s := &Server{b: b, opt: opt, mux: http.NewServeMux(), rate: newRateLimiter(opt.Rate, opt.Window), drain: make(chan struct{}), now: time.Now}
 	s.streams = newQuota(KindStream, "", opt.MaxStreams, opt.MaxUserStreams, opt.Metrics)
 	s.waits = newQuota(KindWait, "wait", opt.MaxWaits, opt.MaxUserWaits, opt.Metrics)
 	s.routes()
@@ -137,6 +144,14 @@ func (s *Server) routes() {
 	m.HandleFunc("GET /api/v1/tokens", s.admin(s.listTokens))
 	m.HandleFunc("DELETE /api/v1/tokens/{id}", s.admin(s.revokeToken))
 	m.HandleFunc("GET /api/v1/submissions/{id}/source", s.user(s.getSource))
+	m.HandleFunc("POST /api/v1/contests", s.admin(s.createContest))
+	m.HandleFunc("GET /api/v1/contests", s.user(s.listContests))
+	m.HandleFunc("GET /api/v1/contests/{id}", s.user(s.getContest))
+	m.HandleFunc("PATCH /api/v1/contests/{id}", s.admin(s.updateContest))
+	m.HandleFunc("DELETE /api/v1/contests/{id}", s.admin(s.deleteContest))
+	m.HandleFunc("GET /api/v1/contests/{id}/standings", s.user(s.standings))
+	m.HandleFunc("GET /api/v1/contests/{id}/standings/events", s.user(s.standingsEvents))
+	m.HandleFunc("GET /api/v1/contests/{id}/problems/{label}/stats", s.user(s.problemStats))
 	m.HandleFunc("GET /healthz", s.healthz)
 	m.HandleFunc("GET /readyz", s.readyz)
 	if s.opt.Metrics != nil {

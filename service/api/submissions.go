@@ -42,6 +42,10 @@ func (s *Server) postSubmission(w http.ResponseWriter, r *http.Request) {
 		writeError(w, err)
 		return
 	}
+	if in, err = s.admitContest(r.Context(), who, in, ""); err != nil {
+		writeError(w, err)
+		return
+	}
 	if err := s.admit(r.Context(), who, 1); err != nil {
 		writeError(w, err)
 		return
@@ -85,10 +89,17 @@ func (s *Server) postBatch(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	for i, sub := range in.Submissions {
-		if err := s.check(sub, fmt.Sprintf("submissions[%d].", i)); err != nil {
+		prefix := fmt.Sprintf("submissions[%d].", i)
+		if err := s.check(sub, prefix); err != nil {
 			writeError(w, err)
 			return
 		}
+		admitted, err := s.admitContest(r.Context(), who, sub, prefix)
+		if err != nil {
+			writeError(w, err)
+			return
+		}
+		in.Submissions[i] = admitted
 	}
 	if err := s.admit(r.Context(), who, len(in.Submissions)); err != nil {
 		writeError(w, err)
@@ -142,11 +153,11 @@ func (s *Server) getSubmission(w http.ResponseWriter, r *http.Request) {
 	s.writeView(w, r, http.StatusOK, sub)
 }
 
-// listSubmissions is GET /api/v1/submissions?user=&problem=&cursor=&limit=.
+// listSubmissions is GET /api/v1/submissions?user=&problem=&contest=&cursor=&limit=.
 func (s *Server) listSubmissions(w http.ResponseWriter, r *http.Request) {
 	who := Who(r.Context())
 	q := r.URL.Query()
-	lq := ListQuery{User: q.Get("user"), Problem: q.Get("problem"), Cursor: q.Get("cursor"), Limit: 50}
+	lq := ListQuery{User: q.Get("user"), Problem: q.Get("problem"), Contest: q.Get("contest"), Cursor: q.Get("cursor"), Limit: 50}
 	if !who.Admin() {
 		if lq.User != "" && lq.User != who.User {
 			writeError(w, Errorf(http.StatusForbidden, "user", "only an admin may list another user's submissions"))
@@ -321,6 +332,10 @@ func (s *Server) Submit(ctx context.Context, who Principal, in NewSubmission, id
 		return Submission{}, &Error{Status: http.StatusServiceUnavailable, Msg: "the server is shutting down", RetryAfter: 5 * time.Second}
 	}
 	if err := s.check(in, ""); err != nil {
+		return Submission{}, err
+	}
+	in, err := s.admitContest(ctx, who, in, "")
+	if err != nil {
 		return Submission{}, err
 	}
 	if err := s.admit(ctx, who, 1); err != nil {

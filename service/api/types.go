@@ -41,6 +41,9 @@ type NewSubmission struct {
 	Language string `json:"language,omitempty"`
 	Filename string `json:"filename,omitempty"`
 	Source   string `json:"source"`
+	// Contest, when set, is the ID of the contest the submission is made
+	// in; its problem may then be named by its label.
+	Contest string `json:"contest,omitempty"`
 }
 
 // Submission is one submission as the backend knows it.
@@ -59,6 +62,8 @@ type Submission struct {
 	CreatedAt  time.Time
 	StartedAt  time.Time // zero until judging starts
 	FinishedAt time.Time // zero until done
+	// Contest is the ID of the contest it was made in, "" for none.
+	Contest string
 	// Encoded, when set, is the JSON of this submission's whole view (as
 	// an admin sees it), made once by the backend (a done submission's,
 	// when its result was applied); the API sends these bytes to a viewer
@@ -69,6 +74,7 @@ type Submission struct {
 // ListQuery selects submissions, newest first.
 type ListQuery struct {
 	User, Problem string
+	Contest       string
 	Cursor        string
 	Limit         int
 }

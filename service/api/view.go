@@ -20,6 +20,8 @@ type View struct {
 	Gen     int    `json:"gen"`
 	User    string `json:"user"`
 	Problem string `json:"problem"`
+	// Contest is the contest it was made in, absent for none.
+	Contest string `json:"contest,omitempty"`
 	// Language is the submission's, or when it names none its report's;
 	// nil when neither is there.
 	Language *string `json:"language,omitempty"`
@@ -53,7 +55,7 @@ func NewView(s Shown) View {
 	v := View{
 		Report: s.Report,
 		ID:     sub.ID, State: sub.State, Attempt: sub.Attempt, Gen: sub.Gen, User: sub.User, Problem: sub.Problem,
-		Filename:  sub.Filename,
+		Contest: sub.Contest, Filename: sub.Filename,
 		CreatedAt: Stamp(sub.CreatedAt), StartedAt: Stamp(sub.StartedAt), FinishedAt: Stamp(sub.FinishedAt),
 		Links:     Links{Events: self + "/events", Page: "/submissions/" + sub.ID, Self: self},
 		SourceURL: self + "/source",

@@ -40,6 +40,8 @@ type Submission struct {
 	Language string `json:"language,omitempty"`
 	Filename string `json:"filename,omitempty"`
 	Source   string `json:"source"`
+	// Contest, when set, is the contest the submission is made in.
+	Contest string `json:"contest,omitempty"`
 }
 
 func (c *Client) http() *http.Client {

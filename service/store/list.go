@@ -28,6 +28,10 @@ func (s *sqlStore) List(ctx context.Context, q ListQuery) (Page, error) {
 		where = append(where, "problem = ?")
 		args = append(args, q.Problem)
 	}
+	if q.Contest != "" {
+		where = append(where, "contest = ?")
+		args = append(args, q.Contest)
+	}
 	if q.Cursor != "" {
 		after, err := decodeCursor(q.Cursor)
 		if err != nil {

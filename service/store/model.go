@@ -72,6 +72,8 @@ type Submission struct {
 	QueuedAt   time.Time // creation or the last rejudge
 	StartedAt  time.Time // zero until judging starts
 	FinishedAt time.Time // zero until done
+	// Contest is the ID of the contest it was made in, "" outside any.
+	Contest string
 }
 
 // NewSubmission is what Create needs. ID may be empty: the store then
@@ -89,6 +91,8 @@ type NewSubmission struct {
 	Source          string
 	IdempotencyKey  string
 	IdempotencyHash string
+	// Contest is the ID of the contest it is made in, "" for none.
+	Contest string
 }
 
 // Result is a finished judging of one generation, for ApplyResult.
@@ -104,12 +108,13 @@ type Result struct {
 	Attempt int
 }
 
-// ListQuery selects submissions for List, newest first. User and Problem
-// filter when set; Cursor is the Next of the previous page; Limit is the
+// ListQuery selects submissions for List, newest first. User, Problem
+// and Contest filter when set; Cursor is the Next of the previous page; Limit is the
 // page size (DefaultPageSize when 0, at most MaxPageSize).
 type ListQuery struct {
 	User    string
 	Problem string
+	Contest string
 	Cursor  string
 	Limit   int
 }

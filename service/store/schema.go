@@ -75,6 +75,39 @@ var migrations = []string{
 	// The hash of the submission an idempotency key was first used for,
 	// so that the key reused for another submission is told apart.
 	`ALTER TABLE submissions ADD COLUMN idem_hash TEXT`,
+	// Contests: a window (start and end, both NULL in practice mode), its
+	// problems by label, and who takes part (every user when
+	// contest_participants holds none of its rows and everyone is 1).
+	// Booleans are 0 or 1 in BIGINT columns, as on both backends alike.
+	`CREATE TABLE contests (
+		id            TEXT PRIMARY KEY,
+		name          TEXT NOT NULL,
+		start_at      BIGINT,
+		end_at        BIGINT,
+		freeze_us     BIGINT NOT NULL DEFAULT 0,
+		scoring       TEXT NOT NULL CHECK (scoring IN ('icpc','ioi')),
+		penalty       BIGINT NOT NULL DEFAULT 20,
+		count_ce      BIGINT NOT NULL DEFAULT 0,
+		hide_problems BIGINT NOT NULL DEFAULT 1,
+		everyone      BIGINT NOT NULL DEFAULT 1,
+		created_at    BIGINT NOT NULL,
+		CHECK ((start_at IS NULL) = (end_at IS NULL))
+	);
+	CREATE TABLE contest_problems (
+		contest TEXT NOT NULL REFERENCES contests (id),
+		label   TEXT NOT NULL,
+		slug    TEXT NOT NULL,
+		ordinal BIGINT NOT NULL,
+		PRIMARY KEY (contest, label),
+		UNIQUE (contest, slug)
+	);
+	CREATE TABLE contest_participants (
+		contest   TEXT NOT NULL REFERENCES contests (id),
+		user_name TEXT NOT NULL,
+		PRIMARY KEY (contest, user_name)
+	);
+	ALTER TABLE submissions ADD COLUMN contest TEXT NOT NULL DEFAULT '';
+	CREATE INDEX submissions_contest ON submissions (contest, id);`,
 }
 
 var (

@@ -89,6 +89,22 @@ type Store interface {
 	// EndSession revokes a session at once (again, or an unknown id, is
 	// no error).
 	EndSession(ctx context.Context, id string) error
+	// CreateContest inserts a contest (ErrConflict when its ID exists,
+	// ErrInvalid naming the field that is wrong) and returns it as stored.
+	CreateContest(ctx context.Context, c Contest) (Contest, error)
+	// UpdateContest replaces a contest's settings, problems and
+	// participants (ErrNotFound when it does not exist).
+	UpdateContest(ctx context.Context, c Contest) (Contest, error)
+	// GetContest returns one contest, or ErrNotFound.
+	GetContest(ctx context.Context, id string) (Contest, error)
+	// ListContests returns every contest, oldest first.
+	ListContests(ctx context.Context) ([]Contest, error)
+	// DeleteContest deletes a contest; ErrConflict when it has
+	// submissions, ErrNotFound when it does not exist.
+	DeleteContest(ctx context.Context, id string) error
+	// ContestSubmissions returns every submission of a contest, oldest
+	// first, with its report and without its source: for standings.
+	ContestSubmissions(ctx context.Context, id string) ([]Submission, error)
 
 	// Close releases the database.
 	Close() error

@@ -12,21 +12,21 @@ import (
 )
 
 const subCols = `id, user_name, problem, pkg_hash, language, filename, source, state, gen, attempt,
-	verdict, report, error, created_at, queued_at, started_at, finished_at`
+	verdict, report, error, created_at, queued_at, started_at, finished_at, contest`
 
 // appliedCols are the columns of a row a result was just applied to: its
 // report is the result's, which the caller has.
 const appliedCols = `id, user_name, problem, pkg_hash, language, filename, source, state, gen, attempt,
-	verdict, CAST(NULL AS TEXT) AS report, error, created_at, queued_at, started_at, finished_at`
+	verdict, CAST(NULL AS TEXT) AS report, error, created_at, queued_at, started_at, finished_at, contest`
 
 // listCols leaves out the bulky source and report.
 const listCols = `id, user_name, problem, pkg_hash, language, filename, '' AS source, state, gen, attempt,
-	verdict, CAST(NULL AS TEXT) AS report, error, created_at, queued_at, started_at, finished_at`
+	verdict, CAST(NULL AS TEXT) AS report, error, created_at, queued_at, started_at, finished_at, contest`
 
 const (
 	qInsert = `INSERT INTO submissions (id, user_name, problem, pkg_hash, language, filename, source,
-		state, gen, attempt, idem_key, idem_hash, created_at, queued_at)
-		VALUES (?, ?, ?, ?, ?, ?, ?, 'queued', 1, 0, ?, ?, ?, ?)
+		state, gen, attempt, idem_key, idem_hash, created_at, queued_at, contest)
+		VALUES (?, ?, ?, ?, ?, ?, ?, 'queued', 1, 0, ?, ?, ?, ?, ?)
 		ON CONFLICT (user_name, idem_key) DO NOTHING`
 	qByKey  = `SELECT ` + subCols + ` FROM submissions WHERE user_name = ? AND idem_key = ?`
 	qGet    = `SELECT ` + subCols + ` FROM submissions WHERE id = ?`
@@ -83,7 +83,7 @@ func scanSub(row scanner) (Submission, error) {
 	var created, queued int64
 	var started, finished sql.NullInt64
 	err := row.Scan(&s.ID, &s.User, &s.Problem, &s.PackageHash, &s.Language, &s.Filename, &s.Source,
-		&state, &s.Gen, &s.Attempt, &s.Verdict, &report, &s.Error, &created, &queued, &started, &finished)
+		&state, &s.Gen, &s.Attempt, &s.Verdict, &report, &s.Error, &created, &queued, &started, &finished, &s.Contest)
 	if err != nil {
 		return Submission{}, err
 	}
@@ -132,7 +132,7 @@ func (s *sqlStore) Create(ctx context.Context, n NewSubmission) (Submission, boo
 	}
 	at := us(now)
 	res, err := s.exec(ctx, s.w, qInsert, n.ID, n.User, n.Problem, n.PackageHash, n.Language,
-		n.Filename, n.Source, nullStr(n.IdempotencyKey), nullStr(n.IdempotencyHash), at, at)
+		n.Filename, n.Source, nullStr(n.IdempotencyKey), nullStr(n.IdempotencyHash), at, at, n.Contest)
 	if err != nil {
 		if s.d.unique(err) {
 			return Submission{}, false, fmt.Errorf("create submission %s: %w: the ID exists", n.ID, ErrConflict)
@@ -145,7 +145,7 @@ func (s *sqlStore) Create(ctx context.Context, n NewSubmission) (Submission, boo
 		t := time.UnixMicro(at).UTC()
 		return Submission{ID: n.ID, User: n.User, Problem: n.Problem, PackageHash: n.PackageHash,
 			Language: n.Language, Filename: n.Filename, Source: n.Source, State: Queued, Gen: 1,
-			CreatedAt: t, QueuedAt: t}, true, nil
+			CreatedAt: t, QueuedAt: t, Contest: n.Contest}, true, nil
 	}
 	// The key was used: the row is committed, since the insert waited for it.
 	if err := s.sameKeyedBody(ctx, n); err != nil {

@@ -94,10 +94,41 @@ func (h *Handler) problemList(w http.ResponseWriter, r *http.Request) {
 		h.fail(w, r, err)
 		return
 	}
-	h.render(w, r, http.StatusOK, "problems", "Problems", ps)
+	hidden, err := h.api.HiddenProblems(r.Context())
+	if err != nil {
+		h.fail(w, r, err)
+		return
+	}
+	marks, err := h.api.Marks(r.Context(), "")
+	if err != nil {
+		h.fail(w, r, err)
+		return
+	}
+	var rows []problemRow
+	for _, p := range ps {
+		if !hidden[p.Slug] {
+			rows = append(rows, problemRow{p, marks[p.Slug]})
+		}
+	}
+	h.render(w, r, http.StatusOK, "problems", "Problems", rows)
+}
+
+// problemRow is a problem of the list with the viewer's mark on it
+// (api.MarkSolved, api.MarkTried or none).
+type problemRow struct {
+	api.Problem
+	Mark string
 }
 
 func (h *Handler) problemPage(w http.ResponseWriter, r *http.Request) {
+	// A problem a contest hides until its start is not there for users.
+	if hidden, err := h.api.HiddenProblems(r.Context()); err != nil || hidden[r.PathValue("slug")] {
+		if err == nil {
+			err = api.Errorf(http.StatusNotFound, "", "no problem %q", r.PathValue("slug"))
+		}
+		h.fail(w, r, err)
+		return
+	}
 	st, err := h.st.Statement(r.Context(), r.PathValue("slug"))
 	if err != nil {
 		h.fail(w, r, err)
@@ -139,7 +170,13 @@ func (h *Handler) submit(w http.ResponseWriter, r *http.Request) {
 		h.fail(w, r, api.Errorf(http.StatusForbidden, "csrf", "the form is stale; reload the page"))
 		return
 	}
-	in := api.NewSubmission{Problem: slug, Language: r.PostFormValue("language"), Filename: r.PostFormValue("filename"), Source: r.PostFormValue("source")}
+	in := api.NewSubmission{Problem: slug, Language: r.PostFormValue("language"), Filename: r.PostFormValue("filename"), Source: r.PostFormValue("source"),
+		Contest: r.PostFormValue("contest")}
+	// A refusal goes back to the page the form was on.
+	back := "/problems/" + url.PathEscape(slug)
+	if in.Contest != "" {
+		back = "/contests/" + url.PathEscape(in.Contest)
+	}
 	if f, fh, err := r.FormFile("file"); err == nil {
 		data, err := io.ReadAll(io.LimitReader(f, 1<<20))
 		f.Close()
@@ -156,7 +193,7 @@ func (h *Handler) submit(w http.ResponseWriter, r *http.Request) {
 	if err != nil {
 		var e *api.Error
 		if errors.As(err, &e) && e.Status < 500 && e.Status != http.StatusNotFound {
-			http.Redirect(w, r, "/problems/"+url.PathEscape(slug)+"?error="+url.QueryEscape(e.Error()), http.StatusSeeOther)
+			http.Redirect(w, r, back+"?error="+url.QueryEscape(e.Error()), http.StatusSeeOther)
 			return
 		}
 		h.fail(w, r, err)
@@ -167,7 +204,7 @@ func (h *Handler) submit(w http.ResponseWriter, r *http.Request) {
 
 func (h *Handler) submissionList(w http.ResponseWriter, r *http.Request) {
 	who := api.Who(r.Context())
-	q := api.ListQuery{Problem: r.URL.Query().Get("problem"), Cursor: r.URL.Query().Get("cursor"), Limit: 50}
+	q := api.ListQuery{Problem: r.URL.Query().Get("problem"), Contest: r.URL.Query().Get("contest"), Cursor: r.URL.Query().Get("cursor"), Limit: 50}
 	if !who.Admin() {
 		q.User = who.User
 	}

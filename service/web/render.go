@@ -46,7 +46,16 @@ var funcs = template.FuncMap{
 		}
 		return t.UTC().Format("2006-01-02 15:04:05 UTC")
 	},
-	"mem":         figures.Memory,
+	"mem": figures.Memory,
+	// stamp is an API time as the contest pages write it.
+	"stamp": func(s api.Stamp) string {
+		t := time.Time(s)
+		if t.IsZero() {
+			return ""
+		}
+		return t.UTC().Format("2006-01-02 15:04 UTC")
+	},
+	"minutes":     func(secs *float64) int { return int(*secs / 60) },
 	"verdictLong": verdict.Verdict.Long,
 	"firstLine":   firstLine,
 	// verdictClass takes a report's verdict.Verdict or the API's string.
@@ -79,7 +88,8 @@ func parsePages() (map[string]*template.Template, error) {
 		return nil, fmt.Errorf("web: templates: %w", err)
 	}
 	pages := map[string]*template.Template{}
-	for _, name := range []string{"signin", "problems", "problem", "submissions", "submission", "admin", "error", "users", "issued", "credentials"} {
+	for _, name := range []string{"signin", "problems", "problem", "submissions", "submission", "admin", "error", "users", "issued", "credentials",
+		"contests", "contest", "standings", "stats", "admin_contests"} {
 		t, err := template.Must(layout.Clone()).ParseFS(templateFS, "templates/"+name+".html")
 		if err != nil {
 			return nil, fmt.Errorf("web: templates: %w", err)

@@ -143,6 +143,15 @@ func New(b api.Backend, st Statements, apiHandler *api.Server, opt Options) (*Ha
 	m.HandleFunc("POST /submissions/{id}/rejudge", h.adminOnly(h.rejudge))
 	m.HandleFunc("POST /submissions/{id}/cancel", h.adminOnly(h.cancel))
 	m.HandleFunc("GET /submissions/{id}/source", h.signedIn(h.source))
+	m.HandleFunc("GET /contests", h.signedIn(h.contestList))
+	m.HandleFunc("GET /contests/{id}", h.signedIn(h.contestPage))
+	m.HandleFunc("GET /contests/{id}/standings", h.signedIn(h.standingsPage))
+	m.HandleFunc("GET /contests/{id}/standings/events", h.signedIn(h.standingsEvents))
+	m.HandleFunc("GET /contests/{id}/problems/{label}/stats", h.signedIn(h.statsPage))
+	m.HandleFunc("GET /admin/contests", h.signedIn(h.adminContests))
+	m.HandleFunc("POST /admin/contests", h.signedIn(h.saveContest))
+	m.HandleFunc("GET /admin/contests/{id}", h.signedIn(h.adminContest))
+	m.HandleFunc("POST /admin/contests/{id}", h.signedIn(h.saveContest))
 	return h, nil
 }
 

@@ -1,0 +1,222 @@
+package api
+
+import (
+	"context"
+	"encoding/json"
+	"net/http"
+	"time"
+
+	"github.com/puzzlejudge/judge/service/standings"
+)
+
+// Standings computes a contest's table as the principal in ctx sees it:
+// live for an admin; for everyone else frozen from the freeze until the
+// end (the results from the freeze on shown as pending), whole once the
+// contest is over. A contest that hides its problems shows no table to
+// users before its start.
+func (s *Server) Standings(ctx context.Context, id string) (StandingsView, error) {
+	return s.standingsSince(ctx, id, time.Now())
+}
+
+// standingsSince is Standings from a computation that started at or
+// after since: one shared with the other streams woken at since.
+func (s *Server) standingsSince(ctx context.Context, id string, since time.Time) (StandingsView, error) {
+	key := shareKey{contest: id, jury: Who(ctx).Admin()}
+	// Shared: the computation outlives a stream that goes away.
+	shared := context.WithoutCancel(ctx)
+	return s.tables.get(key, since, func() (StandingsView, error) { return s.computeStandings(shared, id) })
+}
+
+// computeStandings computes the table of contest id for the principal in
+// ctx.
+func (s *Server) computeStandings(ctx context.Context, id string) (StandingsView, error) {
+	c, err := s.contest(ctx, id, "")
+	if err != nil {
+		return StandingsView{}, err
+	}
+	now := s.now()
+	state := c.State(now)
+	subs, err := s.opt.Contests.ContestSubmissions(ctx, c.ID)
+	if err != nil {
+		return StandingsView{}, err
+	}
+	titles, err := s.titles(ctx)
+	if err != nil {
+		return StandingsView{}, err
+	}
+	view := standings.Public
+	if Who(ctx).Admin() {
+		view = standings.Jury
+	}
+	in := standingsInput(c, subs, titles, now)
+	if view == standings.Public && c.HideProblems && state == ContestUpcoming {
+		in.Problems, in.Runs = nil, nil
+	}
+	return newStandingsView(c, state, standings.Compute(in, view)), nil
+}
+
+// standingsInput is what the table of c at now is computed from: its
+// participants (or, when every user takes part, those who submitted),
+// its problems and its submissions as runs.
+func standingsInput(c Contest, subs []Submission, titles map[string]string, now time.Time) standings.Input {
+	in := standings.Input{Rules: standings.Rules{
+		Scoring: standings.Scoring(c.Scoring), Penalty: time.Duration(c.Penalty) * time.Minute,
+		CountCompileErrors: c.CountCE,
+	}}
+	if !c.Practice() {
+		in.Length = c.End.Sub(c.Start)
+		in.Now = now.Sub(c.Start)
+		if c.Freeze > 0 {
+			in.Rules.Freeze = in.Length - c.Freeze
+		}
+		in.Thawed = !now.Before(c.End)
+	}
+	label := map[string]string{}
+	maxScore := map[string]float64{}
+	for _, p := range c.Problems {
+		label[p.Slug] = p.Label
+	}
+	seen := map[string]bool{}
+	for _, u := range c.Participants {
+		seen[u] = true
+		in.Teams = append(in.Teams, standings.Team{Name: u})
+	}
+	for _, sub := range subs {
+		l, ok := label[sub.Problem]
+		if !ok {
+			continue
+		}
+		if !seen[sub.User] && c.Participants == nil {
+			seen[sub.User] = true
+			in.Teams = append(in.Teams, standings.Team{Name: sub.User})
+		}
+		run := standings.Run{ID: sub.ID, Team: sub.User, Problem: l, At: sub.CreatedAt.Sub(c.Start),
+			Language: sub.Language, Pending: sub.State != StateDone, Verdict: sub.Verdict}
+		if c.Practice() {
+			run.At = 0
+		}
+		if rep := sub.Report; rep != nil && sub.State == StateDone {
+			if rep.Score != nil {
+				run.Score = *rep.Score
+			}
+			if rep.MaxScore != nil && *rep.MaxScore > maxScore[sub.Problem] {
+				maxScore[sub.Problem] = *rep.MaxScore
+			}
+			if len(rep.Groups) > 0 {
+				run.Groups = map[string]float64{}
+				for _, g := range rep.Groups {
+					run.Groups[g.Name] = g.Score
+				}
+			}
+		}
+		in.Runs = append(in.Runs, run)
+	}
+	for _, p := range c.Problems {
+		in.Problems = append(in.Problems, standings.Problem{Label: p.Label, Slug: p.Slug, Name: titles[p.Slug],
+			MaxScore: maxScore[p.Slug]})
+	}
+	return in
+}
+
+// standings is GET /api/v1/contests/{id}/standings.
+func (s *Server) standings(w http.ResponseWriter, r *http.Request) {
+	v, err := s.Standings(r.Context(), r.PathValue("id"))
+	if err != nil {
+		writeError(w, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, v)
+}
+
+// problemStats is GET /api/v1/contests/{id}/problems/{label}/stats: one
+// problem's statistics as the standings show them to the viewer.
+func (s *Server) problemStats(w http.ResponseWriter, r *http.Request) {
+	v, err := s.Standings(r.Context(), r.PathValue("id"))
+	if err != nil {
+		writeError(w, err)
+		return
+	}
+	label := r.PathValue("label")
+	for i, st := range v.Stats {
+		if st.Label == label {
+			writeJSON(w, http.StatusOK, map[string]any{"contest": v.Contest, "problem": v.Problems[i], "frozen": v.Frozen, "stats": st})
+			return
+		}
+	}
+	writeError(w, Errorf(http.StatusNotFound, "label", "contest %s has no problem %q", v.Contest, label))
+}
+
+// standingsEvents is GET /api/v1/contests/{id}/standings/events:
+// Server-Sent Events named standings, each the table as GET standings
+// gives it to this viewer, sent at once and again whenever a submission
+// of the contest is judged; keep-alive comments while idle. The stream
+// counts against the same caps as a submission's.
+func (s *Server) standingsEvents(w http.ResponseWriter, r *http.Request) {
+	id := r.PathValue("id")
+	if _, err := s.Standings(r.Context(), id); err != nil {
+		writeError(w, err)
+		return
+	}
+	release, err := s.streams.take(Who(r.Context()).User)
+	if err != nil {
+		writeError(w, err)
+		return
+	}
+	defer release()
+	wake, stop := s.opt.Contests.ContestJudged(id)
+	defer stop()
+	rc := http.NewResponseController(w)
+	_ = rc.SetReadDeadline(time.Time{})
+	h := w.Header()
+	h.Set("Content-Type", "text/event-stream")
+	h.Set("Cache-Control", "no-cache")
+	h.Set("X-Accel-Buffering", "no")
+	w.WriteHeader(http.StatusOK)
+	write := func(f func() error) bool {
+		_ = rc.SetWriteDeadline(time.Now().Add(s.opt.WriteTimeout))
+		return f() == nil && rc.Flush() == nil
+	}
+	text := func(t string) func() error {
+		return func() error { _, err := w.Write([]byte(t)); return err }
+	}
+	table := func(since time.Time) func() error {
+		return func() error {
+			v, err := s.standingsSince(r.Context(), id, since)
+			if err != nil {
+				return err
+			}
+			data, err := json.Marshal(v)
+			if err != nil {
+				return err
+			}
+			return writeEvent(w, Event{Name: "standings"}, data)
+		}
+	}
+	if !write(text("retry: 2000\n\n")) || !write(table(time.Now())) {
+		return
+	}
+	tick := time.NewTicker(s.opt.KeepAlive)
+	defer tick.Stop()
+	life := time.NewTimer(s.opt.StreamLifetime)
+	defer life.Stop()
+	for {
+		select {
+		case rang := <-wake:
+			if !write(table(rang)) {
+				return
+			}
+		case <-tick.C:
+			if !write(text(": keep-alive\n\n")) {
+				return
+			}
+		case <-life.C:
+			write(text("retry: 1000\n: this stream has lasted its time; reconnect\n\n"))
+			return
+		case <-s.drain:
+			write(text("retry: 1000\n: the server is restarting; reconnect\n\n"))
+			return
+		case <-r.Context().Done():
+			return
+		}
+	}
+}
