@@ -148,10 +148,10 @@ func New(b api.Backend, st Statements, apiHandler *api.Server, opt Options) (*Ha
 	m.HandleFunc("GET /contests/{id}/standings", h.signedIn(h.standingsPage))
 	m.HandleFunc("GET /contests/{id}/standings/events", h.signedIn(h.standingsEvents))
 	m.HandleFunc("GET /contests/{id}/problems/{label}/stats", h.signedIn(h.statsPage))
-	m.HandleFunc("GET /admin/contests", h.signedIn(h.adminContests))
-	m.HandleFunc("POST /admin/contests", h.signedIn(h.saveContest))
-	m.HandleFunc("GET /admin/contests/{id}", h.signedIn(h.adminContest))
-	m.HandleFunc("POST /admin/contests/{id}", h.signedIn(h.saveContest))
+	m.HandleFunc("GET /admin/contests", h.adminOnly(h.adminContests))
+	m.HandleFunc("POST /admin/contests", h.adminOnly(h.saveContest))
+	m.HandleFunc("GET /admin/contests/{id}", h.adminOnly(h.adminContest))
+	m.HandleFunc("POST /admin/contests/{id}", h.adminOnly(h.saveContest))
 	return h, nil
 }
 
