@@ -1,6 +1,7 @@
 // Package store is the judging service's durable state: submissions with
-// their generation, state and final report, and the users and bearer
-// tokens of the API.
+// their generation, state and final report, the users and bearer
+// tokens of the API, and the clarifications (questions to the jury, their
+// answers, announcements) in the order of their changes.
 //
 // Two backends implement the same Store interface with the same schema:
 // SQLite through the pure-Go modernc.org/sqlite (the default, one file in
