@@ -50,6 +50,8 @@ type fakeBackend struct {
 	hold    bool
 	ready   error
 	workers []Worker
+	// fakeClar holds the clarifications (clarfake_test.go).
+	fakeClar
 }
 
 func newFake() *fakeBackend {
