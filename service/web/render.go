@@ -61,7 +61,7 @@ func parsePages() (map[string]*template.Template, error) {
 		return nil, fmt.Errorf("web: templates: %w", err)
 	}
 	pages := map[string]*template.Template{}
-	for _, name := range []string{"signin", "problems", "problem", "submissions", "submission", "admin", "error"} {
+	for _, name := range []string{"signin", "problems", "problem", "submissions", "submission", "admin", "error", "clarifications"} {
 		t, err := template.Must(layout.Clone()).ParseFS(templateFS, "templates/"+name+".html")
 		if err != nil {
 			return nil, fmt.Errorf("web: templates: %w", err)

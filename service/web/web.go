@@ -1,9 +1,11 @@
 // Package web serves the judge's web page: sign in with a token, the
 // problems and their statements, a submit form, the submissions, a
-// submission whose tests fill in live, and an admin view of the queue and
-// workers. Pages are rendered on the server with html/template (readable
-// without JavaScript); a little JavaScript picks the language from the
-// file name and follows a submission's events.
+// submission whose tests fill in live, an admin view of the queue and
+// workers, and the clarifications (questions to the jury, answers,
+// announcements), which come in live with a badge in every page's header.
+// Pages are rendered on the server with html/template (readable without
+// JavaScript); a little JavaScript picks the language from the file name
+// and follows a submission's events and the clarifications.
 package web
 
 import (
@@ -100,6 +102,12 @@ func New(b api.Backend, st Statements, apiHandler *api.Server, opt Options) (*Ha
 	m.HandleFunc("GET /submissions/{id}", h.signedIn(h.submissionPage))
 	m.HandleFunc("GET /submissions/{id}/events", h.signedIn(h.events))
 	m.HandleFunc("GET /admin", h.signedIn(h.adminPage))
+	// Clarifications and announcements (clarifications.go).
+	m.HandleFunc("GET /clarifications", h.signedIn(h.clarifications))
+	m.HandleFunc("GET /clarifications/events", h.signedIn(h.clarEvents))
+	m.HandleFunc("POST /clarifications", h.signedIn(h.clarAsk))
+	m.HandleFunc("POST /clarifications/announce", h.signedIn(h.clarAnnounce))
+	m.HandleFunc("POST /clarifications/{id}/answer", h.signedIn(h.clarAnswer))
 	return h, nil
 }
 
