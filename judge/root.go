@@ -46,6 +46,7 @@ func newRootCmd() *cobra.Command {
 	root.AddCommand(newDocsCmd())
 	root.AddCommand(newCacheCmd())
 	root.AddCommand(newTokenCmd())
+	root.AddCommand(newClarCmd())
 	root.AddCommand(newWorkerCmd())
 	root.AddCommand(newServeCmd())
 	root.AddCommand(newExportCmd())
