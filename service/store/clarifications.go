@@ -51,7 +51,7 @@ type ClarQuery struct {
 	Admin   bool
 	Contest string
 	After   int64
-	Limit   int // MaxClarifications when 0 or more
+	Limit   int // MaxClarifications when 0, negative or over it
 }
 
 // MaxClarifications bounds one listing.
