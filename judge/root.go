@@ -47,6 +47,7 @@ func newRootCmd() *cobra.Command {
 	root.AddCommand(newCacheCmd())
 	root.AddCommand(newTokenCmd())
 	root.AddCommand(newContestCmd())
+	root.AddCommand(newClarCmd())
 	root.AddCommand(newWorkerCmd())
 	root.AddCommand(newServeCmd())
 	root.AddCommand(newExportCmd())

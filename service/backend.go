@@ -22,6 +22,7 @@ type backend struct {
 	hub   *hub
 	cat   *catalog
 	auth  *authCache
+	clar  *clarNotifier
 	ready func(ctx context.Context) error
 }
 

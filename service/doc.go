@@ -16,6 +16,8 @@
 //	workers.go    the local worker; sink.go, its reports taken in the process
 //	hub.go        live events fanned out to the open streams
 //	contests.go   contests for the API from the store; the bell that wakes standings
+//	clarifications.go, clarnotify.go  questions, answers, announcements;
+//	              their streams woken at once here, by polling from elsewhere
 //	sweeper.go    jobs left queued published again
 //	auth.go       tokens checked; datalock.go the data folder's lock
 //	accounts.go   users, teams, tokens and sources for the admin endpoints
@@ -23,7 +25,7 @@
 //	api/          the HTTP API (JSON) and its server-sent events
 //	web/          the web page, rendered on the server
 //	client/       the API's Go client (`judge submit --server`)
-//	store/        submissions, users, tokens and contests on SQLite or PostgreSQL
+//	store/        submissions, users, tokens, contests, clarifications on SQLite or PostgreSQL
 //	queue/        the JOBS and EVENTS streams, jobs, events, the applier
 //	worker/       judging jobs from the queue, locally or on another machine
 //	natsrv/       the embedded NATS server, or an external one

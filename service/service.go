@@ -81,6 +81,11 @@ type Config struct {
 	// Drain is how long local workers may finish their judging when the
 	// service closes (default 30 s); then it goes back to the queue.
 	Drain time.Duration
+	// ClarPoll is how often the service reads the store's latest
+	// clarification change, so that the clarifications another server
+	// process sharing the store makes reach this one's streams (default
+	// 3 s; those made here reach them at once).
+	ClarPoll time.Duration
 	// Version is the judge's version, named in jobs and in the workers
 	// registry.
 	Version string
@@ -135,6 +140,9 @@ func Open(ctx context.Context, cfg Config) (_ *Service, err error) {
 	if cfg.AckWait <= 0 {
 		cfg.AckWait = 30 * time.Second
 	}
+	if cfg.ClarPoll <= 0 {
+		cfg.ClarPoll = 3 * time.Second
+	}
 	log := cfg.Log
 	if log == nil {
 		log = slog.Default()
@@ -185,7 +193,8 @@ func Open(ctx context.Context, cfg Config) (_ *Service, err error) {
 			return nil, err
 		}
 	}
-	b := &backend{st: s.st, q: s.q, hub: s.hub, cat: cat, auth: newAuthCache(authTTL), ready: s.ready}
+	clar := newClarNotifier()
+	b := &backend{st: s.st, q: s.q, hub: s.hub, cat: cat, auth: newAuthCache(authTTL), ready: s.ready, clar: clar}
 	opt := cfg.API
 	// One source limit: the command line's (source_limit).
 	opt.MaxSource = cfg.Judge.SourceLimit
@@ -203,6 +212,7 @@ func Open(ctx context.Context, cfg Config) (_ *Service, err error) {
 	s.cancel = cancel
 	sw := &sweeper{st: s.st, q: s.q, hub: s.hub, grace: cfg.Sweep, interval: min(cfg.Sweep/2, 30*time.Second), log: log}
 	s.bg.Go(func() { sw.run(bgctx) })
+	s.bg.Go(func() { clar.poll(bgctx, s.st.ClarificationSeq, cfg.ClarPoll, log) })
 	s.handler = s.routes()
 	return s, nil
 }

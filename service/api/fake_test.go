@@ -56,6 +56,8 @@ type fakeBackend struct {
 	// made (fake_accounts_test.go).
 	users  []User
 	issued []Token
+	// fakeClar holds the clarifications (clarfake_test.go).
+	fakeClar
 }
 
 func newFake() *fakeBackend {

@@ -49,6 +49,11 @@ type Options struct {
 	// Contests, if set, stores the contests the API serves; without it
 	// the server runs none.
 	Contests ContestBackend
+	// ClarRate questions per ClarWindow are allowed to one user (default
+	// 20 per 10 minutes; negative ClarRate for no limit). Admins are not
+	// limited.
+	ClarRate   int
+	ClarWindow time.Duration
 }
 
 // Metrics is what the API reports to and serves from.
@@ -67,6 +72,7 @@ type Server struct {
 	opt      Options
 	mux      *http.ServeMux
 	rate     *rateLimiter
+	clarRate *rateLimiter
 	draining atomic.Bool
 	drain    chan struct{}
 	once     sync.Once
@@ -116,7 +122,9 @@ func New(b Backend, opt Options) *Server {
 	if opt.WriteTimeout <= 0 {
 		opt.WriteTimeout = 30 * time.Second
 	}
+	clarDefaults(&opt)
 	s := &Server{b: b, opt: opt, mux: http.NewServeMux(), rate: newRateLimiter(opt.Rate, opt.Window), drain: make(chan struct{}), now: time.Now}
+	s.clarRate = newRateLimiter(opt.ClarRate, opt.ClarWindow)
 	s.streams = newQuota(KindStream, "", opt.MaxStreams, opt.MaxUserStreams, opt.Metrics)
 	s.waits = newQuota(KindWait, "wait", opt.MaxWaits, opt.MaxUserWaits, opt.Metrics)
 	s.routes()
@@ -152,6 +160,12 @@ func (s *Server) routes() {
 	m.HandleFunc("GET /api/v1/contests/{id}/standings", s.user(s.standings))
 	m.HandleFunc("GET /api/v1/contests/{id}/standings/events", s.user(s.standingsEvents))
 	m.HandleFunc("GET /api/v1/contests/{id}/problems/{label}/stats", s.user(s.problemStats))
+	// Clarifications and announcements (clarifications.go, clarevents.go).
+	m.HandleFunc("POST /api/v1/clarifications", s.user(s.postClarification))
+	m.HandleFunc("GET /api/v1/clarifications", s.user(s.listClarifications))
+	m.HandleFunc("GET /api/v1/clarifications/events", s.user(s.clarEvents))
+	m.HandleFunc("POST /api/v1/clarifications/{id}/answer", s.admin(s.answerClarification))
+	m.HandleFunc("POST /api/v1/announcements", s.admin(s.postAnnouncement))
 	m.HandleFunc("GET /healthz", s.healthz)
 	m.HandleFunc("GET /readyz", s.readyz)
 	if s.opt.Metrics != nil {

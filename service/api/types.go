@@ -186,4 +186,6 @@ type Backend interface {
 	Queue(ctx context.Context) (QueueStats, error)
 	// Ready is nil once the store, the queue and at least one worker are.
 	Ready(ctx context.Context) error
+	// ClarBackend holds the clarifications (see clarview.go).
+	ClarBackend
 }

@@ -1,7 +1,9 @@
 // Package store is the judging service's durable state: submissions with
-// their generation, state and final report, and the users and bearer
-// tokens of the API, and the contests (their window, labelled problems,
-// rules and participants) that submissions may belong to.
+// their generation, state and final report, the users and bearer
+// tokens of the API, the contests (their window, labelled problems,
+// rules and participants) that submissions may belong to, and the
+// clarifications (questions to the jury, their answers, announcements) in
+// the order of their changes.
 //
 // Two backends implement the same Store interface with the same schema:
 // SQLite through the pure-Go modernc.org/sqlite (the default, one file in

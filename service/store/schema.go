@@ -108,6 +108,26 @@ var migrations = []string{
 	);
 	ALTER TABLE submissions ADD COLUMN contest TEXT NOT NULL DEFAULT '';
 	CREATE INDEX submissions_contest ON submissions (contest, id);`,
+	// Clarifications and announcements. seq is the row's place in the
+	// order of changes: set from clarification_seq, whose one row every
+	// write locks, so a row's seq is committed after every smaller one and
+	// a reader of "seq > n" misses none. id is the seq the row was made at.
+	`CREATE TABLE clarifications (
+		id          BIGINT PRIMARY KEY,
+		seq         BIGINT NOT NULL UNIQUE,
+		contest     TEXT NOT NULL DEFAULT '',
+		problem     TEXT NOT NULL DEFAULT '',
+		from_user   TEXT,
+		question    TEXT NOT NULL DEFAULT '',
+		answer      TEXT NOT NULL DEFAULT '',
+		answered_by TEXT,
+		to_all      BOOLEAN NOT NULL DEFAULT FALSE,
+		created_at  BIGINT NOT NULL,
+		answered_at BIGINT
+	);
+	CREATE INDEX clarifications_from ON clarifications (from_user, seq);
+	CREATE TABLE clarification_seq (n BIGINT NOT NULL);
+	INSERT INTO clarification_seq (n) VALUES (0);`,
 }
 
 var (

@@ -105,6 +105,25 @@ type Store interface {
 	// ContestSubmissions returns every submission of a contest, oldest
 	// first, with its report and without its source: for standings.
 	ContestSubmissions(ctx context.Context, id string) ([]Submission, error)
+	// AskClarification stores a user's question (From the user), with the
+	// next seq.
+	AskClarification(ctx context.Context, n NewClarification) (Clarification, error)
+	// AnswerClarification answers a question (again replaces the answer),
+	// moving it to the next seq; ErrNotFound for no such question,
+	// ErrConflict for an announcement.
+	AnswerClarification(ctx context.Context, id int64, by, text string, toAll bool) (Clarification, error)
+	// Announce stores an announcement of the jury (From the admin), to
+	// all, with the next seq.
+	Announce(ctx context.Context, n NewClarification) (Clarification, error)
+	// ListClarifications returns the clarifications q's viewer may see,
+	// newest first.
+	ListClarifications(ctx context.Context, q ClarQuery) ([]Clarification, error)
+	// ClarificationsSince returns those q's viewer may see whose seq is
+	// after q.After, in seq order: a stream's next events. Every change
+	// with a smaller seq than one returned is committed.
+	ClarificationsSince(ctx context.Context, q ClarQuery) ([]Clarification, error)
+	// ClarificationSeq is the seq of the latest change (0 for none).
+	ClarificationSeq(ctx context.Context) (int64, error)
 
 	// Close releases the database.
 	Close() error

@@ -89,7 +89,7 @@ func parsePages() (map[string]*template.Template, error) {
 	}
 	pages := map[string]*template.Template{}
 	for _, name := range []string{"signin", "problems", "problem", "submissions", "submission", "admin", "error", "users", "issued", "credentials",
-		"contests", "contest", "standings", "stats", "admin_contests"} {
+		"contests", "contest", "standings", "stats", "admin_contests", "clarifications"} {
 		t, err := template.Must(layout.Clone()).ParseFS(templateFS, "templates/"+name+".html")
 		if err != nil {
 			return nil, fmt.Errorf("web: templates: %w", err)

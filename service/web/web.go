@@ -1,12 +1,15 @@
 // Package web serves the judge's web page: sign in with a token (a
 // session kept on the server; the cookie holds only its id), the problems
 // and their statements, a submit form, the submissions, a submission whose
-// tests fill in live with its source, and the organiser's pages: the queue
-// and workers, users, teams and tokens, printable credentials, and
-// Rejudge and Cancel on a submission. Pages are rendered on the server
-// with html/template (readable without JavaScript); a little JavaScript
-// picks the language from the file name, follows a submission's events
-// and colours its source.
+// tests fill in live with its source, the contests with their standings
+// and statistics, the clarifications (questions to the jury, answers,
+// announcements), which come in live with a badge in every page's header,
+// and the organiser's pages: the queue and workers, users, teams and
+// tokens, printable credentials, contest settings, and Rejudge and Cancel
+// on a submission. Pages are rendered on the server with html/template
+// (readable without JavaScript); a little JavaScript picks the language
+// from the file name, follows a submission's events, the standings and the
+// clarifications, and colours a source.
 package web
 
 import (
@@ -152,6 +155,12 @@ func New(b api.Backend, st Statements, apiHandler *api.Server, opt Options) (*Ha
 	m.HandleFunc("POST /admin/contests", h.adminOnly(h.saveContest))
 	m.HandleFunc("GET /admin/contests/{id}", h.adminOnly(h.adminContest))
 	m.HandleFunc("POST /admin/contests/{id}", h.adminOnly(h.saveContest))
+	// Clarifications and announcements (clarifications.go).
+	m.HandleFunc("GET /clarifications", h.signedIn(h.clarifications))
+	m.HandleFunc("GET /clarifications/events", h.signedIn(h.clarEvents))
+	m.HandleFunc("POST /clarifications", h.signedIn(h.clarAsk))
+	m.HandleFunc("POST /clarifications/announce", h.signedIn(h.clarAnnounce))
+	m.HandleFunc("POST /clarifications/{id}/answer", h.signedIn(h.clarAnswer))
 	return h, nil
 }
 
