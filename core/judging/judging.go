@@ -94,8 +94,9 @@ type TestResult struct {
 	Status Status `json:"-"`
 	// WallRechecked says the test was run a second time, with the wall
 	// limit grade.LongWall, because the first run was
-	// grade.WallInconclusive (grade.Options.RecheckWall); the result is the second run's.
-	WallRechecked bool `json:"-"`
+	// grade.WallInconclusive (grade.Options.RecheckWall); the result
+	// (times, message, verdict) is the second run's.
+	WallRechecked bool `json:"wall_rechecked,omitempty"`
 	// WallUnstarved says a wall stop stood without a second run: the
 	// machine had CPU to spare while the program ran, so it waited
 	// (grade.Options.RecheckWall).

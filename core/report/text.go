@@ -109,6 +109,10 @@ func (tw *TextWriter) Test(t grade.TestResult) error {
 	if t.Message != "" {
 		fmt.Fprintf(&b, "  %s", termsafe.Line(firstLine(t.Message)))
 	}
+	if t.WallRechecked {
+		// The figures are the second run's (grade.Options.RecheckWall).
+		fmt.Fprintf(&b, "  %s", s.Dim("(run again: the first run was stopped by the wall clock under its CPU limit)"))
+	}
 	fmt.Fprintln(&b)
 	if t.Diff != nil && t.Diff.Text != "" {
 		fmt.Fprintln(&b, diffText(t.Diff.Text, s))
