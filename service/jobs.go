@@ -39,6 +39,8 @@ type jobs struct {
 	version string
 	// allTests turns lazy judging off (Config.AllTests).
 	allTests bool
+	// budgetMs is every job's queue.Job.BudgetMs (Config.Budget).
+	budgetMs int64
 	// metrics is set once the gauges reading the queue exist.
 	metrics *metrics.Metrics
 
@@ -72,7 +74,7 @@ type jobs struct {
 // openJobs starts (or dials) NATS, sets up the queue and the package
 // store, and starts the applier, the give-up watch and the live feed.
 func openJobs(ctx context.Context, cfg Config, st store.Store, h *hub, cat *catalog, log *slog.Logger) (_ *jobs, err error) {
-	j := &jobs{st: st, hub: h, cat: cat, log: log, version: cfg.Version, allTests: cfg.AllTests}
+	j := &jobs{st: st, hub: h, cat: cat, log: log, version: cfg.Version, allTests: cfg.AllTests, budgetMs: jobBudget(cfg.Budget)}
 	defer func() {
 		if err != nil {
 			j.close()
@@ -189,7 +191,7 @@ func (j *jobs) publish(ctx context.Context, sub store.Submission, hash string) e
 	_, err = j.q.Publish(ctx, queue.Job{
 		SubmissionID: sub.ID, Gen: int64(sub.Gen), Problem: sub.Problem, PackageHash: hash,
 		Language: sub.Language, Filename: sub.Filename, Source: sub.Source, JudgeVersion: j.version,
-		StopOnFail: !j.allTests,
+		StopOnFail: !j.allTests, BudgetMs: j.budgetMs,
 	})
 	switch {
 	case err == nil || isQueueFull(err):
@@ -200,6 +202,19 @@ func (j *jobs) publish(ctx context.Context, sub store.Submission, hash string) e
 		j.unanswered.Store(&err)
 	}
 	return err
+}
+
+// jobBudget is a job's BudgetMs for Config.Budget: 0 (the worker's
+// grade.DefaultBudget) for 0, -1 (none) for a negative budget, and at
+// least a millisecond for a positive one.
+func jobBudget(b time.Duration) int64 {
+	switch {
+	case b < 0:
+		return -1
+	case b == 0:
+		return 0
+	}
+	return max(b.Milliseconds(), 1)
 }
 
 // apply stores a final result, once per generation: a repeat or a stale

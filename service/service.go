@@ -60,6 +60,11 @@ type Config struct {
 	// problem's first failing test, which decides the verdict, and reports
 	// the rest as not run. A scoring problem always runs every test.
 	AllTests bool
+	// Budget bounds the time of one submission's tests, all together;
+	// past it the rest are not run (grade.Options.Budget). 0 takes
+	// grade.DefaultBudget for each submission (twice its tests' CPU
+	// limits, at least a minute); a negative value sets none.
+	Budget time.Duration
 	// API holds the API's limits.
 	API api.Options
 	// MaxConns caps the HTTP connections open at once (0: derived from
