@@ -50,10 +50,10 @@ type Config struct {
 	// NATSTLSCert and NATSTLSKey are the PEM files of the listener's TLS.
 	NATSTLSCert, NATSTLSKey string
 	// Slots is how many submissions the local worker judges at once (0:
-	// none, remote workers judge; negative: 1).
+	// none, remote workers judge; negative: DefaultSlots).
 	Slots int
 	// Workers is how many tests one submission runs at once (0: the
-	// configuration's).
+	// configuration's), at most the cores of a slot (testsAtOnce).
 	Workers int
 	// AllTests judges every test of a pass/fail problem. By default the
 	// service judges lazily, as DOMjudge does: it stops at a pass/fail
@@ -126,7 +126,7 @@ func Open(ctx context.Context, cfg Config) (_ *Service, err error) {
 		return nil, errors.New("service: no data folder")
 	}
 	if cfg.Slots < 0 {
-		cfg.Slots = 1
+		cfg.Slots = DefaultSlots(localCores())
 	}
 	if cfg.Sweep <= 0 {
 		cfg.Sweep = 2 * time.Minute

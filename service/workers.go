@@ -13,11 +13,16 @@ import (
 
 // startWorkers starts the local worker: a worker.Worker taking jobs on
 // this process's connection, judging n submissions at once with the
-// engine (tests in parallel on its test workers), its package cache (for
-// a package whose files the catalog no longer has) in DATA/cache.
+// engine (tests in parallel on its test workers, testsAtOnce), its
+// package cache (for a package whose files the catalog no longer has) in
+// DATA/cache.
 func (s *Service) startWorkers(n int) error {
 	if s.eng == nil {
-		eng, err := engine.Open(s.cfg.Judge, engine.Options{Workers: s.cfg.Workers})
+		workers := s.cfg.Workers
+		if workers <= 0 {
+			workers = s.cfg.Judge.Workers
+		}
+		eng, err := engine.Open(s.cfg.Judge, engine.Options{Workers: testsAtOnce(workers, localCores(), n)})
 		if err != nil {
 			return fmt.Errorf("judging stack: %w", err)
 		}
