@@ -54,6 +54,9 @@ type jobs struct {
 	marks   sync.WaitGroup
 	closed  bool
 
+	// fair is the fair queue's share of the jobs stream per user.
+	fair fairShare
+
 	// queuedAt is when the generations this process published were
 	// queued, for the queue-wait metric when their judging starts.
 	queuedAt recent[time.Time]
@@ -173,22 +176,22 @@ func (j *jobs) heal(ctx context.Context, setup func(context.Context) error) {
 	}
 }
 
-// publish queues a submission's current generation with the package
-// hash names (one its row records, packed when the row was written), or
-// when hash is "" the package its problem has now (packed again if its
-// files changed). The message id <id>:<gen> makes a repeat within the
-// hour a no-op.
-func (j *jobs) publish(ctx context.Context, sub store.Submission, hash string) error {
-	var err error
+// send queues a submission's current generation with the package hash
+// names (one its row records, packed when the row was written), or when
+// hash is "" the package its problem has now (packed again if its files
+// changed), whether or not it is the user's turn (see publish). The
+// message id <id>:<gen> makes a repeat within the hour a no-op: dup says
+// the stream held the job already.
+func (j *jobs) send(ctx context.Context, sub store.Submission, hash string) (dup bool, err error) {
 	if hash == "" {
 		if hash, err = j.cat.packageHash(ctx, sub.Problem); err != nil {
-			return err
+			return false, err
 		}
 	}
 	if j.metrics != nil {
 		j.queuedAt.put(sub.ID, int64(sub.Gen), sub.QueuedAt)
 	}
-	_, err = j.q.Publish(ctx, queue.Job{
+	dup, err = j.q.Publish(ctx, queue.Job{
 		SubmissionID: sub.ID, Gen: int64(sub.Gen), Problem: sub.Problem, PackageHash: hash,
 		Language: sub.Language, Filename: sub.Filename, Source: sub.Source, JudgeVersion: j.version,
 		StopOnFail: !j.allTests, BudgetMs: j.budgetMs,
@@ -201,7 +204,7 @@ func (j *jobs) publish(ctx context.Context, sub store.Submission, hash string) e
 		// submission's) or heal restarted JetStream.
 		j.unanswered.Store(&err)
 	}
-	return err
+	return dup, err
 }
 
 // jobBudget is a job's BudgetMs for Config.Budget: 0 (the worker's
@@ -235,6 +238,7 @@ func (j *jobs) apply(ctx context.Context, f queue.Final) error {
 	}
 	if applied {
 		j.applied(sub)
+		j.next(ctx, sub.User)
 	}
 	return nil
 }
