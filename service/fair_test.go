@@ -83,3 +83,22 @@ func TestFairQueue(t *testing.T) {
 		}
 	}
 }
+
+// TestFairQueueCancelPassesTurn: a submission cancelled while its job
+// waits in the stream passes its user's turn on when a worker takes the
+// job (its final is not applied): the user's next submission is judged
+// without waiting for the sweeper, which here would wait ten minutes.
+func TestFairQueueCancelPassesTurn(t *testing.T) {
+	s := newStack(t, func(c *Config) { c.Slots, c.Sweep = 0, 10*time.Minute })
+	first := s.submit(t, s.user, "a-plus-b/accepted/sum.c")
+	second := s.submit(t, s.user, "a-plus-b/accepted/sum.c") // waits for ann's turn
+	if code, _, out := s.call(t, "DELETE", "/api/v1/submissions/"+first, s.user, nil); code/100 != 2 {
+		t.Fatalf("DELETE %s: %d %v", first, code, out)
+	}
+	if err := s.svc.startWorkers(1); err != nil {
+		t.Fatal(err)
+	}
+	if out := s.waitDone(t, s.user, second); out["verdict"] != "AC" {
+		t.Errorf("ann's second submission: %v, want AC", out["verdict"])
+	}
+}

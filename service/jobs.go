@@ -239,6 +239,10 @@ func (j *jobs) apply(ctx context.Context, f queue.Final) error {
 	if applied {
 		j.applied(sub)
 		j.next(ctx, sub.User)
+	} else if done, err := j.st.Get(ctx, f.SubmissionID); err == nil {
+		// A final of a submission cancelled while its job was in the
+		// stream, or a repeat: the user's turn passes on all the same.
+		j.next(ctx, done.User)
 	}
 	return nil
 }
