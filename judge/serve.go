@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"log/slog"
 	"net"
+	"runtime"
 	"time"
 
 	"github.com/puzzlejudge/judge/core/config"
@@ -18,7 +19,7 @@ import (
 func newServeCmd() *cobra.Command {
 	var addr, data, natsURL, natsCreds, natsListen, natsCert, natsKey, storeURL string
 	var slots, maxConns, maxStreams, maxUserStreams, maxWaits, maxUserWaits int
-	var drain, requeue, streamLife time.Duration
+	var drain, requeue, streamLife, budget time.Duration
 	lazy := true
 	cmd := &cobra.Command{
 		Use:   "serve",
@@ -100,7 +101,7 @@ func newServeCmd() *cobra.Command {
 			stderr := cmd.ErrOrStderr()
 			svc, err := service.Open(ctx, service.Config{
 				Judge: cfg, Data: data, Store: storeURL, NATS: natsURL, NATSCreds: natsCreds, NATSListen: natsListen, NATSTLSCert: natsCert, NATSTLSKey: natsKey,
-				Slots: slots, AllTests: !lazy, Sweep: requeue, Version: version(), MaxConns: maxConns,
+				Slots: slots, AllTests: !lazy, Budget: budget, Sweep: requeue, Version: version(), MaxConns: maxConns,
 				API: api.Options{MaxStreams: maxStreams, MaxUserStreams: maxUserStreams, MaxWaits: maxWaits, MaxUserWaits: maxUserWaits, StreamLifetime: streamLife}, Log: slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: slog.LevelInfo})),
 			})
 			if err != nil {
@@ -130,8 +131,9 @@ func newServeCmd() *cobra.Command {
 	f := cmd.Flags()
 	f.StringVar(&addr, "addr", "127.0.0.1:8080", "host:port the API and web page listen on")
 	f.StringVar(&data, "data", "", "data folder (default $XDG_DATA_HOME/puzzlejudge or ~/.local/share/puzzlejudge)")
-	f.IntVar(&slots, "slots", 1, "submissions the local worker judges at once (0: none, remote workers judge)")
-	f.IntVar(&slots, "workers", 1, "old name of --slots")
+	defSlots := service.DefaultSlots(runtime.NumCPU())
+	f.IntVar(&slots, "slots", defSlots, "submissions the local worker judges at once, each with its tests side by side on its share of the CPUs (0: none, remote workers judge; default half the CPUs, at least 1)")
+	f.IntVar(&slots, "workers", defSlots, "old name of --slots")
 	f.MarkDeprecated("workers", "use --slots (submissions at once; --workers means tests at once everywhere else)")
 	f.StringVar(&natsURL, "nats", "", "external NATS server URLs (nats://a,nats://b) instead of the embedded server")
 	f.StringVar(&natsCreds, "nats-creds", "", "credentials file for --nats")
@@ -147,6 +149,7 @@ func newServeCmd() *cobra.Command {
 	f.IntVar(&maxUserWaits, "max-user-waits", 8, "?wait= requests one user may have held (429 past it)")
 	f.DurationVar(&streamLife, "stream-lifetime", 10*time.Minute, "a live event stream ends after this long; the client reconnects with Last-Event-ID")
 	f.BoolVar(&lazy, "lazy", true, "stop judging a pass/fail problem at its first failing test, the rest reported as not run (--lazy=false: run every test; scoring problems always do)")
+	f.DurationVar(&budget, "budget", 0, "time one submission's tests may take all together; past it the rest are not run and the verdict is the first failure's, or TLE (0: twice the tests' CPU limits, at least 1m; negative: none)")
 	f.DurationVar(&requeue, "requeue-after", 2*time.Minute, "publish a submission again when it is still queued after this long (a job lost to a crash)")
 	return cmd
 }

@@ -91,7 +91,10 @@ func runSubmit(cmd *cobra.Command, args []string, f *submitFlags) error {
 		return err
 	}
 	defer src.close()
-	opt := grade.Options{StopOnFail: f.stopOnFail, TimeLimit: cpu, MemoryLimit: mem}
+	// A test stopped by the wall clock under its CPU limit is run again
+	// once (grade.Options.RecheckWall): a loaded machine does not give
+	// TLE to a program within its limit.
+	opt := grade.Options{StopOnFail: f.stopOnFail, TimeLimit: cpu, MemoryLimit: mem, RecheckWall: true}
 	if len(f.tests) > 0 {
 		if opt.Tests, err = selectTests(p, f.tests); err != nil {
 			return err

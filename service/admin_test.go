@@ -10,17 +10,20 @@ import (
 	"time"
 
 	"github.com/puzzlejudge/judge/service/queue"
+	"github.com/puzzlejudge/judge/service/store"
 )
 
 // TestQueueFigures: with no worker, submissions wait in the queue; a job
 // a worker holds is in flight. /api/v1/workers and the admin page show
-// both figures.
+// both figures. The three submissions are three users': the fair queue
+// puts one job a user in the stream (with no workers), the figures
+// count the stream's.
 func TestQueueFigures(t *testing.T) {
 	s := newStack(t, func(c *Config) { c.Slots = 0 })
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
-	for range 3 {
-		s.submit(t, s.user, "a-plus-b/accepted/sum.c")
+	for _, user := range []string{s.user, s.token(t, "bob", store.RoleUser), s.token(t, "cid", store.RoleUser)} {
+		s.submit(t, user, "a-plus-b/accepted/sum.c")
 	}
 	// A worker takes one job and holds it unsettled.
 	jobs, err := queue.Bind(ctx, s.svc.q.js)

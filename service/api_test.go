@@ -16,6 +16,7 @@ import (
 	"github.com/puzzlejudge/judge/service/api"
 	"github.com/puzzlejudge/judge/service/client"
 	"github.com/puzzlejudge/judge/service/queue"
+	"github.com/puzzlejudge/judge/service/store"
 )
 
 // TestJudgeOverHTTP submits an accepted and a wrong solution, waits with
@@ -401,17 +402,25 @@ func TestDrain(t *testing.T) {
 }
 
 // TestQueueFull: past the queue's bound a POST gets 503 with
-// Retry-After, never a hang, and its row does not stay queued.
+// Retry-After, never a hang, and its row does not stay queued. The jobs
+// come from three users: the fair queue lets one user have only her turn
+// in the stream (one job, with no workers), the rest waiting in the
+// store.
 func TestQueueFull(t *testing.T) {
 	s := newStack(t, func(c *Config) { c.Slots, c.MaxJobs = 0, 2 })
 	s.submit(t, s.user, "a-plus-b/accepted/sum.c")
-	s.submit(t, s.user, "a-plus-b/accepted/sum.c")
-	code, h, out := s.call(t, "POST", "/api/v1/submissions", s.user, api.NewSubmission{Problem: "a-plus-b", Filename: "sum.c", Source: source(t, "a-plus-b/accepted/sum.c")})
+	s.submit(t, s.user, "a-plus-b/accepted/sum.c") // waits for ann's turn: not in the stream
+	s.submit(t, s.token(t, "bob", store.RoleUser), "a-plus-b/accepted/sum.c")
+	cid := s.token(t, "cid", store.RoleUser)
+	code, h, out := s.call(t, "POST", "/api/v1/submissions", cid, api.NewSubmission{Problem: "a-plus-b", Filename: "sum.c", Source: source(t, "a-plus-b/accepted/sum.c")})
 	if code != http.StatusServiceUnavailable || h.Get("Retry-After") == "" || out["error"] == "" {
 		t.Errorf("POST to a full queue: %d %v %v, want 503 with Retry-After and an error", code, h, out)
 	}
+	if n, err := s.svc.st.CountQueued(context.Background(), "cid"); err != nil || n != 0 {
+		t.Errorf("cid has %d submissions waiting (%v), want none", n, err)
+	}
 	if n, err := s.svc.st.CountQueued(context.Background(), "ann"); err != nil || n != 2 {
-		t.Errorf("ann has %d submissions waiting (%v), want the 2 queued", n, err)
+		t.Errorf("ann has %d submissions waiting (%v), want her 2", n, err)
 	}
 }
 

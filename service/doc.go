@@ -5,6 +5,32 @@
 // it. Its folders are the service's parts, each a package that the
 // assembly here wires; `judge worker` uses the worker part on its own.
 //
+// # Fair queue
+//
+// One user's slow submissions must not starve another's. The JOBS stream
+// is a work queue that delivers in the order jobs entered it, to every
+// worker alike (remote ones included), so fairness is decided by what
+// enters it: each user has at most as many jobs in it as the live
+// workers have slots, all together (at least one; read from the workers
+// registry, fair.go). A submission past that share stays queued in the
+// store only; when one of the user's submissions is done (its final
+// applied), the user's next one in queued order enters the stream, behind
+// the jobs other users queued meanwhile. So with one slot, a user who
+// sends three slow submissions and another who then sends one see them
+// judged first, other, second, third: round robin across users, in turn
+// within each. A submission waits for one job of each user ahead of it at
+// most, and lazy judging and the per-submission time budget (a job's
+// budget_ms, grade.DefaultBudget) bound that job's time.
+//
+// Nothing is lost by waiting in the store: the row is written before any
+// publish, a worker acknowledges a job only once its final is stored, and
+// the sweeper offers every submission still queued after the grace
+// period again, turn permitting (a publish lost, a final missed, a
+// cancelled submission's turn passed on). Jobs keep their message id
+// <id>:<gen>, so one offered twice is queued once; several servers on one
+// store and one NATS may each queue a user's next one at once, which is
+// the same job.
+//
 // # Layout
 //
 //	service.go    Open and Run: the parts started, served, drained
@@ -13,6 +39,8 @@
 //	languages.go  the languages whose tools are in the box, offered
 //	idempotency.go the hash kept with an Idempotency-Key, its reuse refused
 //	jobs.go       submissions published as jobs; results applied
+//	fair.go       the fair queue: a user's turn in the jobs stream
+//	slots.go      the local worker's slots and tests at once, by default
 //	workers.go    the local worker; sink.go, its reports taken in the process
 //	hub.go        live events fanned out to the open streams
 //	contests.go   contests for the API from the store; the bell that wakes standings

@@ -39,6 +39,8 @@ type jobs struct {
 	version string
 	// allTests turns lazy judging off (Config.AllTests).
 	allTests bool
+	// budgetMs is every job's queue.Job.BudgetMs (Config.Budget).
+	budgetMs int64
 	// metrics is set once the gauges reading the queue exist.
 	metrics *metrics.Metrics
 
@@ -51,6 +53,9 @@ type jobs struct {
 	marksMu sync.Mutex
 	marks   sync.WaitGroup
 	closed  bool
+
+	// fair is the fair queue's share of the jobs stream per user.
+	fair fairShare
 
 	// queuedAt is when the generations this process published were
 	// queued, for the queue-wait metric when their judging starts.
@@ -72,7 +77,7 @@ type jobs struct {
 // openJobs starts (or dials) NATS, sets up the queue and the package
 // store, and starts the applier, the give-up watch and the live feed.
 func openJobs(ctx context.Context, cfg Config, st store.Store, h *hub, cat *catalog, log *slog.Logger) (_ *jobs, err error) {
-	j := &jobs{st: st, hub: h, cat: cat, log: log, version: cfg.Version, allTests: cfg.AllTests}
+	j := &jobs{st: st, hub: h, cat: cat, log: log, version: cfg.Version, allTests: cfg.AllTests, budgetMs: jobBudget(cfg.Budget)}
 	defer func() {
 		if err != nil {
 			j.close()
@@ -171,25 +176,25 @@ func (j *jobs) heal(ctx context.Context, setup func(context.Context) error) {
 	}
 }
 
-// publish queues a submission's current generation with the package
-// hash names (one its row records, packed when the row was written), or
-// when hash is "" the package its problem has now (packed again if its
-// files changed). The message id <id>:<gen> makes a repeat within the
-// hour a no-op.
-func (j *jobs) publish(ctx context.Context, sub store.Submission, hash string) error {
-	var err error
+// send queues a submission's current generation with the package hash
+// names (one its row records, packed when the row was written), or when
+// hash is "" the package its problem has now (packed again if its files
+// changed), whether or not it is the user's turn (see publish). The
+// message id <id>:<gen> makes a repeat within the hour a no-op: dup says
+// the stream held the job already.
+func (j *jobs) send(ctx context.Context, sub store.Submission, hash string) (dup bool, err error) {
 	if hash == "" {
 		if hash, err = j.cat.packageHash(ctx, sub.Problem); err != nil {
-			return err
+			return false, err
 		}
 	}
 	if j.metrics != nil {
 		j.queuedAt.put(sub.ID, int64(sub.Gen), sub.QueuedAt)
 	}
-	_, err = j.q.Publish(ctx, queue.Job{
+	dup, err = j.q.Publish(ctx, queue.Job{
 		SubmissionID: sub.ID, Gen: int64(sub.Gen), Problem: sub.Problem, PackageHash: hash,
 		Language: sub.Language, Filename: sub.Filename, Source: sub.Source, JudgeVersion: j.version,
-		StopOnFail: !j.allTests,
+		StopOnFail: !j.allTests, BudgetMs: j.budgetMs,
 	})
 	switch {
 	case err == nil || isQueueFull(err):
@@ -199,7 +204,20 @@ func (j *jobs) publish(ctx context.Context, sub store.Submission, hash string) e
 		// submission's) or heal restarted JetStream.
 		j.unanswered.Store(&err)
 	}
-	return err
+	return dup, err
+}
+
+// jobBudget is a job's BudgetMs for Config.Budget: 0 (the worker's
+// grade.DefaultBudget) for 0, -1 (none) for a negative budget, and at
+// least a millisecond for a positive one.
+func jobBudget(b time.Duration) int64 {
+	switch {
+	case b < 0:
+		return -1
+	case b == 0:
+		return 0
+	}
+	return max(b.Milliseconds(), 1)
 }
 
 // apply stores a final result, once per generation: a repeat or a stale
@@ -220,6 +238,11 @@ func (j *jobs) apply(ctx context.Context, f queue.Final) error {
 	}
 	if applied {
 		j.applied(sub)
+		j.next(ctx, sub.User)
+	} else if done, err := j.st.Get(ctx, f.SubmissionID); err == nil {
+		// A final of a submission cancelled while its job was in the
+		// stream, or a repeat: the user's turn passes on all the same.
+		j.next(ctx, done.User)
 	}
 	return nil
 }

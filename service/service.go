@@ -50,16 +50,21 @@ type Config struct {
 	// NATSTLSCert and NATSTLSKey are the PEM files of the listener's TLS.
 	NATSTLSCert, NATSTLSKey string
 	// Slots is how many submissions the local worker judges at once (0:
-	// none, remote workers judge; negative: 1).
+	// none, remote workers judge; negative: DefaultSlots).
 	Slots int
 	// Workers is how many tests one submission runs at once (0: the
-	// configuration's).
+	// configuration's), at most the cores of a slot (testsAtOnce).
 	Workers int
 	// AllTests judges every test of a pass/fail problem. By default the
 	// service judges lazily, as DOMjudge does: it stops at a pass/fail
 	// problem's first failing test, which decides the verdict, and reports
 	// the rest as not run. A scoring problem always runs every test.
 	AllTests bool
+	// Budget bounds the time of one submission's tests, all together;
+	// past it the rest are not run (grade.Options.Budget). 0 takes
+	// grade.DefaultBudget for each submission (twice its tests' CPU
+	// limits, at least a minute); a negative value sets none.
+	Budget time.Duration
 	// API holds the API's limits.
 	API api.Options
 	// Sessions bound the web page's sign-in sessions (defaults: 12 h, or
@@ -129,7 +134,7 @@ func Open(ctx context.Context, cfg Config) (_ *Service, err error) {
 		return nil, errors.New("service: no data folder")
 	}
 	if cfg.Slots < 0 {
-		cfg.Slots = 1
+		cfg.Slots = DefaultSlots(localCores())
 	}
 	if cfg.Sweep <= 0 {
 		cfg.Sweep = 2 * time.Minute

@@ -49,7 +49,9 @@ func TestLocalSink(t *testing.T) {
 	}
 	fs := &failingStore{Store: st}
 	fs.fail.Store(1)
-	j := &jobs{st: fs, hub: newHub(time.Minute), log: slog.New(slog.NewTextHandler(io.Discard, nil))}
+	// No queue: the fair share is set, for good, to one job a user.
+	j := &jobs{st: fs, hub: newHub(time.Minute), log: slog.New(slog.NewTextHandler(io.Discard, nil)),
+		fair: fairShare{n: 1, at: time.Now().Add(time.Hour)}}
 	final := func(attempt int, v verdict.Verdict) queue.Event {
 		return queue.Event{Kind: queue.KindFinal, SubmissionID: sub.ID, Gen: int64(sub.Gen), Attempt: attempt, Worker: "me",
 			Report: &grade.Report{Verdict: v, Tests: []grade.TestResult{{Name: "1", Verdict: v}}}}

@@ -15,16 +15,28 @@ import (
 
 // sweeper publishes again the submissions still queued after a grace
 // period: a publish that failed after the row was inserted, or a job a
-// crash or power loss took from the stream. The job keeps its message id,
-// so a job the stream still holds is not queued twice. A submission whose
+// crash or power loss took from the stream, and a submission whose turn
+// in the fair queue came while nobody queued it. The job keeps its
+// message id, so a job the stream still holds is not queued twice; such
+// a job, or one whose user's turn has not come, is only waiting and is
+// logged at debug level, not as published again. A submission whose
 // problem is gone from the server can never be judged: it ends as IE.
 type sweeper struct {
 	st       store.Store
-	q        jobQueue
+	q        sweepQueue
 	hub      *hub
 	grace    time.Duration
 	interval time.Duration
 	log      *slog.Logger
+}
+
+// sweepQueue is what the sweeper needs of the queue.
+type sweepQueue interface {
+	// offer queues a submission when it is its user's turn (see
+	// jobs.publish), with its problem's current package when hash is "";
+	// sent reports whether a job entered the stream (false when it was
+	// not the user's turn, or the stream held it already).
+	offer(ctx context.Context, sub store.Submission, hash string) (sent bool, err error)
 }
 
 // run sweeps every interval until ctx ends.
@@ -36,33 +48,41 @@ func (s *sweeper) run(ctx context.Context) {
 		case <-ctx.Done():
 			return
 		case <-t.C:
-			if n, err := s.sweep(ctx); err != nil && ctx.Err() == nil {
+			sent, waiting, err := s.sweep(ctx)
+			if err != nil && ctx.Err() == nil {
 				s.log.Warn("sweeper", "err", err)
-			} else if n > 0 {
-				s.log.Info("sweeper published again", "submissions", n)
+			}
+			if sent > 0 {
+				s.log.Info("sweeper published again", "submissions", sent)
+			}
+			if waiting > 0 {
+				s.log.Debug("sweeper: submissions waiting in the queue", "submissions", waiting)
 			}
 		}
 	}
 }
 
-// sweep publishes the stale rows once, oldest first, up to 1000 a pass,
+// sweep offers the stale rows once, oldest first, up to 1000 a pass,
 // and stops at a full queue or one that does not answer (the rest would
 // wait as long for nothing; the next pass tries again). A row that fails
-// for another reason does not hold up those behind it.
-func (s *sweeper) sweep(ctx context.Context) (int, error) {
+// for another reason does not hold up those behind it. sent counts the
+// jobs that entered the stream, waiting the rows that were only waiting
+// (in the stream already, or for their user's turn).
+func (s *sweeper) sweep(ctx context.Context) (sent, waiting int, err error) {
 	subs, err := s.st.Stale(ctx, time.Now().Add(-s.grace), 1000)
 	if err != nil {
-		return 0, err
+		return 0, 0, err
 	}
-	n := 0
 	var errs []error
 	for _, sub := range subs {
-		err := s.q.publish(ctx, sub, "")
+		ok, err := s.q.offer(ctx, sub, "")
 		switch {
+		case err == nil && ok:
+			sent++
 		case err == nil:
-			n++
+			waiting++
 		case isQueueFull(err), errors.Is(err, context.DeadlineExceeded), errors.Is(err, jetstream.ErrNoStreamResponse):
-			return n, err
+			return sent, waiting, err
 		case isNoProblem(err):
 			if err := s.unjudgeable(ctx, sub, err); err != nil {
 				errs = append(errs, err)
@@ -71,7 +91,7 @@ func (s *sweeper) sweep(ctx context.Context) (int, error) {
 			errs = append(errs, fmt.Errorf("submission %s: %w", sub.ID, err))
 		}
 	}
-	return n, errors.Join(errs...)
+	return sent, waiting, errors.Join(errs...)
 }
 
 // unjudgeable ends a submission whose problem is gone as IE.

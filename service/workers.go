@@ -13,8 +13,9 @@ import (
 
 // startWorkers starts the local worker: a worker.Worker taking jobs on
 // this process's connection, judging n submissions at once with the
-// engine (tests in parallel on its test workers), its package cache (for
-// a package whose files the catalog no longer has) in DATA/cache.
+// engine (tests in parallel on its test workers, testsAtOnce), its
+// package cache (for a package whose files the catalog no longer has) in
+// DATA/cache.
 func (s *Service) startWorkers(n int) error {
 	if err := s.openEngine(); err != nil {
 		return err
@@ -39,12 +40,18 @@ func (s *Service) startWorkers(n int) error {
 	return nil
 }
 
-// openEngine opens the local worker's judging stack, once.
+// openEngine opens the local worker's judging stack, once, running a
+// submission's tests at most a slot's share of the cores at once
+// (testsAtOnce).
 func (s *Service) openEngine() error {
 	if s.eng != nil {
 		return nil
 	}
-	eng, err := engine.Open(s.cfg.Judge, engine.Options{Workers: s.cfg.Workers})
+	workers := s.cfg.Workers
+	if workers <= 0 {
+		workers = s.cfg.Judge.Workers
+	}
+	eng, err := engine.Open(s.cfg.Judge, engine.Options{Workers: testsAtOnce(workers, localCores(), max(s.cfg.Slots, 1))})
 	if err != nil {
 		return fmt.Errorf("judging stack: %w", err)
 	}

@@ -157,7 +157,7 @@ func TestHiddenAllowList(t *testing.T) {
 		keys = append(keys, k)
 	}
 	sort.Strings(keys)
-	if strings.Join(keys, " ") != "memory_kb message name score time_ms verdict wall_ms" || m["message"] != "team" {
+	if strings.Join(keys, " ") != "memory_kb message name score time_ms verdict wall_ms wall_rechecked" || m["message"] != "team" {
 		t.Errorf("a contestant sees %s", got)
 	}
 }

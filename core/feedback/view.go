@@ -23,12 +23,16 @@ type HiddenTest struct {
 	// Message is the test's judging.TestResult.TeamMessage, "" when the
 	// validator wrote none.
 	Message string `json:"message"`
+	// WallRechecked says the times are those of a second run (see
+	// judging.TestResult.WallRechecked): why the wall time may pass the
+	// wall limit of the report.
+	WallRechecked bool `json:"wall_rechecked,omitempty"`
 }
 
 // hide keeps of a test what a contestant sees of a secret one.
 func hide(t judging.TestResult) HiddenTest {
 	return HiddenTest{Name: t.Name, Verdict: t.Verdict, TimeMs: t.TimeMs, WallMs: t.WallMs, MemoryKB: t.MemoryKB,
-		Sample: t.Sample, Score: t.Score, Message: t.TeamMessage}
+		Sample: t.Sample, Score: t.Score, Message: t.TeamMessage, WallRechecked: t.WallRechecked}
 }
 
 // Test is a test as a viewer sees it: whole, or hidden. Its JSON is the

@@ -108,9 +108,16 @@ type Options struct {
 	// with the wall limit LongWall, and keeps the second result (with
 	// TestResult.WallRechecked set): the verifier's margin checks ask how
 	// much CPU time a program needs, which a wall-time stop on a loaded
-	// machine does not tell. The report's limits stay those of the first
-	// run.
+	// machine does not tell; judge submit and the service ask it too, so
+	// that a loaded machine does not give TLE to a program within its
+	// limit. The report's limits stay those of the first run.
 	RecheckWall bool
+	// Budget, when positive, bounds the wall-clock time of the tests of
+	// the judging, all together (the compile step not counted): once it
+	// has passed, the tests running are stopped and no more are started;
+	// those are listed in the report's NotRun, with BudgetExceeded set
+	// (see DefaultBudget for the service's).
+	Budget time.Duration
 }
 
 // The report's types are package judging's, named here as grade has
@@ -229,16 +236,24 @@ func (g *Grader) grade(ctx context.Context, sub Submission, opt Options) (*Repor
 		runLim.CPU = time.Duration(float64(lim.CPU) * opt.TimeScale)
 		runLim.Wall = WallLimit(p, runLim.CPU)
 	}
+	names := make([]string, len(tests))
+	for i, t := range tests {
+		names[i] = t.Name
+	}
 	if opt.OnStart != nil {
-		names := make([]string, len(tests))
-		for i, t := range tests {
-			names[i] = t.Name
-		}
 		opt.OnStart(*rep, names)
 	}
-	results := g.runTests(ctx, prog, chk, static, tests, runLim, lim, outs, opt)
+	bctx, stopBudget, overBudget := withBudget(ctx, opt.Budget)
+	defer stopBudget()
+	if opt.Budget > 0 {
+		rep.Limits.BudgetMs = opt.Budget.Milliseconds()
+	}
+	results := g.runTests(bctx, prog, chk, static, tests, runLim, lim, outs, opt)
 	if ctx.Err() != nil {
 		return rep, ctx.Err()
+	}
+	if overBudget() {
+		results = cutAtBudget(rep, names, results, opt.StopOnFail)
 	}
 	var vs []verdict.Verdict
 	for i, r := range results {
@@ -263,6 +278,7 @@ func (g *Grader) grade(ctx context.Context, sub Submission, opt Options) (*Repor
 			return rep, ctx.Err()
 		}
 	}
+	rep.Verdict = budgetVerdict(rep)
 	return rep, nil
 }
 
@@ -326,6 +342,8 @@ var errStop = errors.New("a test failed")
 // runTests runs the tests on up to g.Workers workers, static validation
 // test cases by static. With StopOnFail, tests after a failure are not
 // started, and those running are stopped: their results are dropped.
+// So are those of the tests running when ctx ends by the budget
+// (withBudget): the zero result marks a test not run.
 func (g *Grader) runTests(ctx context.Context, prog *compile.Program, chk checker.Checker, static *staticJudge, tests []problem.Test,
 	runLim, lim runner.Limits, outs *outputs, opt Options) []TestResult {
 	var inOrder *InOrder[TestResult]
@@ -336,8 +354,8 @@ func (g *Grader) runTests(ctx context.Context, prog *compile.Program, chk checke
 		})
 	}
 	done := func(i int, r TestResult, _ error, counts bool) {
-		if !counts && ctx.Err() == nil {
-			return // stopped: an earlier test failed
+		if !counts && ctx.Err() == nil || r.Verdict == "" {
+			return // stopped: an earlier test failed, or the budget ran out
 		}
 		if opt.OnTest != nil {
 			opt.OnTest(r)
@@ -353,6 +371,9 @@ func (g *Grader) runTests(ctx context.Context, prog *compile.Program, chk checke
 				r = static.run(tctx, tests[i])
 			} else {
 				r = g.cachedTest(tctx, prog, chk, tests[i], runLim, lim, outs, w, opt)
+			}
+			if errors.Is(context.Cause(tctx), errBudget) {
+				return TestResult{}, errBudget // stopped by the budget: not run
 			}
 			if opt.StopOnFail && r.Verdict != verdict.AC {
 				return r, errStop

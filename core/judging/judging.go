@@ -29,11 +29,18 @@ type Report struct {
 	Verdict  verdict.Verdict `json:"verdict"`
 	Compile  CompileReport   `json:"compile"`
 	Tests    []TestResult    `json:"tests"`
-	// NotRun names the tests after the first failure, in order, that
-	// were not run because grade.Options.StopOnFail stopped there.
-	NotRun      []string `json:"not_run,omitempty"`
-	MaxTimeMs   int64    `json:"max_time_ms"`
-	MaxMemoryKB int64    `json:"max_memory_kb"`
+	// NotRun names the tests, in order, that were not run: those after
+	// the first failure where grade.Options.StopOnFail stopped there, or
+	// those left when the judging's time budget was used up
+	// (BudgetExceeded).
+	NotRun []string `json:"not_run,omitempty"`
+	// BudgetExceeded says the judging used up its time budget
+	// (LimitsReport.BudgetMs, grade.Options.Budget) before every test
+	// was run: the tests in NotRun were not run, and the verdict is the
+	// first failing test's, or TLE when every test run passed.
+	BudgetExceeded bool  `json:"budget_exceeded,omitempty"`
+	MaxTimeMs      int64 `json:"max_time_ms"`
+	MaxMemoryKB    int64 `json:"max_memory_kb"`
 	// ElapsedMs is the wall-clock time the judging took, from the start
 	// of the compile step (or its cache look-up) to the last test's
 	// verdict, in milliseconds to the microsecond.
@@ -87,8 +94,9 @@ type TestResult struct {
 	Status Status `json:"-"`
 	// WallRechecked says the test was run a second time, with the wall
 	// limit grade.LongWall, because the first run was
-	// grade.WallInconclusive (grade.Options.RecheckWall); the result is the second run's.
-	WallRechecked bool `json:"-"`
+	// grade.WallInconclusive (grade.Options.RecheckWall); the result
+	// (times, message, verdict) is the second run's.
+	WallRechecked bool `json:"wall_rechecked,omitempty"`
 	// WallUnstarved says a wall stop stood without a second run: the
 	// machine had CPU to spare while the program ran, so it waited
 	// (grade.Options.RecheckWall).
@@ -115,6 +123,9 @@ type LimitsReport struct {
 	// Overrides names the limits given for this run instead of the
 	// problem's: "time_ms", "memory_kb".
 	Overrides []string `json:"overrides,omitempty"`
+	// BudgetMs is the time budget of the judging's tests, all together
+	// (grade.Options.Budget); 0 when there was none.
+	BudgetMs int64 `json:"budget_ms,omitempty"`
 }
 
 // Override reports whether a limit ("time_ms", "memory_kb") was given for

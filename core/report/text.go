@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"time"
 
 	"github.com/fatih/color"
 	"github.com/puzzlejudge/judge/core/figures"
@@ -108,6 +109,10 @@ func (tw *TextWriter) Test(t grade.TestResult) error {
 	if t.Message != "" {
 		fmt.Fprintf(&b, "  %s", termsafe.Line(firstLine(t.Message)))
 	}
+	if t.WallRechecked {
+		// The figures are the second run's (grade.Options.RecheckWall).
+		fmt.Fprintf(&b, "  %s", s.Dim("(run again: the first run was stopped by the wall clock under its CPU limit)"))
+	}
 	fmt.Fprintln(&b)
 	if t.Diff != nil && t.Diff.Text != "" {
 		fmt.Fprintln(&b, diffText(t.Diff.Text, s))
@@ -133,7 +138,11 @@ func (tw *TextWriter) Summary(r *grade.Report) error {
 	}
 	fmt.Fprintln(&b, summary)
 	if len(r.NotRun) > 0 {
-		fmt.Fprintf(&b, "%s\n", s.Dim(fmt.Sprintf("not run (stopped at the first failure): %s", termsafe.Line(strings.Join(r.NotRun, " ")))))
+		why := "stopped at the first failure"
+		if r.BudgetExceeded {
+			why = fmt.Sprintf("the time budget of %s for all tests was used up", time.Duration(r.Limits.BudgetMs)*time.Millisecond)
+		}
+		fmt.Fprintf(&b, "%s\n", s.Dim(fmt.Sprintf("not run (%s): %s", why, termsafe.Line(strings.Join(r.NotRun, " ")))))
 	}
 	b.WriteString(scoreText(r, s))
 	if r.Error != "" {

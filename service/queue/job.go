@@ -31,6 +31,10 @@ type Job struct {
 	// StopOnFail stops a pass/fail problem's judging at its first failing
 	// test (lazy judging); a scoring problem runs every test regardless.
 	StopOnFail bool `json:"stop_on_fail,omitempty"`
+	// BudgetMs bounds the time of the job's tests, all together
+	// (grade.Options.Budget): 0 takes grade.DefaultBudget, a negative
+	// value sets none.
+	BudgetMs int64 `json:"budget_ms,omitempty"`
 }
 
 // Limits override a problem's limits for one job; zero fields keep the

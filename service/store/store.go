@@ -50,6 +50,11 @@ type Store interface {
 	// CountQueued returns how many of a user's submissions are not done.
 	CountQueued(ctx context.Context, user string) (int, error)
 
+	// Unfinished returns up to limit of a user's submissions that are
+	// not done (queued or judging), in the order they were queued
+	// (queued_at, then id): the fair queue's view of a user's turn.
+	Unfinished(ctx context.Context, user string, limit int) ([]Submission, error)
+
 	// CreateToken creates a token (and the user if new) and returns it
 	// with its plaintext, which is shown once and never stored.
 	CreateToken(ctx context.Context, t NewToken) (Token, string, error)

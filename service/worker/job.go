@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/puzzlejudge/judge/core/compile"
 	"github.com/puzzlejudge/judge/core/grade"
 	"github.com/puzzlejudge/judge/core/problem"
 	"github.com/puzzlejudge/judge/core/verdict"
@@ -117,7 +118,11 @@ func (w *Worker) judge(ctx context.Context, d *queue.Delivery, cache *pkgstore.C
 	next := 0
 	rep, err = w.Engine.Grader.Grade(ctx, grade.Submission{Problem: p, Source: src, Language: lang}, grade.Options{
 		StopOnFail: j.StopOnFail && p.Scoring == nil,
-		OnCompile:  func(c grade.CompileReport) { progress(queue.Event{Kind: queue.KindCompile, Compile: &c}) },
+		// A loaded worker does not give TLE to a program within its
+		// limit: a wall stop under the CPU limit is run again once.
+		RecheckWall: true,
+		Budget:      budget(j, p, lang),
+		OnCompile:   func(c grade.CompileReport) { progress(queue.Event{Kind: queue.KindCompile, Compile: &c}) },
 		OnTestInOrder: func(r grade.TestResult) {
 			progress(queue.Event{Kind: queue.KindTest, TestIndex: next, Test: &r})
 			next++
@@ -128,6 +133,19 @@ func (w *Worker) judge(ctx context.Context, d *queue.Delivery, cache *pkgstore.C
 	}
 	rep.Source = j.Filename
 	return rep, src, nil
+}
+
+// budget is the time budget of a job's tests: the job's, or
+// grade.DefaultBudget for the problem as the job limits it; 0 (none) for
+// a negative one.
+func budget(j queue.Job, p *problem.Problem, lang *compile.Language) time.Duration {
+	switch {
+	case j.BudgetMs > 0:
+		return time.Duration(j.BudgetMs) * time.Millisecond
+	case j.BudgetMs < 0:
+		return 0
+	}
+	return grade.DefaultBudget(p, lang)
 }
 
 // problem is a copy of the problem of the job's package, for the job to
