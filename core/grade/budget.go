@@ -3,6 +3,7 @@ package grade
 import (
 	"context"
 	"errors"
+	"slices"
 	"time"
 
 	"github.com/puzzlejudge/judge/core/compile"
@@ -76,4 +77,21 @@ func budgetVerdict(rep *Report) verdict.Verdict {
 		return verdict.TLE
 	}
 	return rep.Verdict
+}
+
+// scoredTests is what a scoring problem's score is computed from: the
+// tests judged and, when the budget ran out, each test it cut as a TLE
+// that earned nothing. A scorer that skips a test it has no result for
+// (the legacy graders aggregate only the results they are given) would
+// otherwise score a submission stopped by the budget as if the tests it
+// never passed had not been asked.
+func scoredTests(rep *Report) []TestResult {
+	if !rep.BudgetExceeded {
+		return rep.Tests
+	}
+	tests := slices.Clip(rep.Tests)
+	for _, name := range rep.NotRun {
+		tests = append(tests, TestResult{Name: name, Verdict: verdict.TLE, Message: errBudget.Error()})
+	}
+	return tests
 }

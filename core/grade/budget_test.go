@@ -2,6 +2,7 @@ package grade_test
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -107,5 +108,51 @@ func TestBudget(t *testing.T) {
 				t.Errorf("judging took %.0f ms, want well under the wall limit of %d ms", rep.ElapsedMs, rep.Limits.WallMs)
 			}
 		})
+	}
+}
+
+// sleepOnLarge doubles its number (the answer of every test of
+// scoring-legacy) but sleeps for an hour on large/b's second test.
+const sleepOnLarge = `import time
+n = int(input())
+if n == 123456:
+    time.sleep(3600)
+print(2 * n)
+`
+
+// TestBudgetScoresCutTestsAsRejected: a scoring problem's tests the
+// budget cut earn nothing. scoring-legacy's large/b takes the least of
+// its tests and breaks at a rejection: with its second test cut, the
+// subtask is 0, and so is large (the least of a and b), and small (both
+// tests cut after it): a legacy scorer given only the tests judged would
+// have scored large/b, and the submission, 50.
+func TestBudgetScoresCutTestsAsRejected(t *testing.T) {
+	f := newGrader(t, anyMode())
+	dir := filepath.Join("testdata", "kattis", "scoring-legacy")
+	p := loadKattis(t, dir)
+	src := filepath.Join(t.TempDir(), "sleep_on_large.py")
+	if err := os.WriteFile(src, []byte(sleepOnLarge), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	rep, err := f.grader.Grade(context.Background(), grade.Submission{Problem: p, Source: src, Language: f.langs["python"]},
+		grade.Options{Budget: 5 * time.Second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !rep.BudgetExceeded || rep.Verdict != verdict.TLE || rep.Score == nil || *rep.Score != 0 {
+		score := "none"
+		if rep.Score != nil {
+			score = fmt.Sprint(*rep.Score)
+		}
+		t.Errorf("budget exceeded %v, verdict %s, score %s; want true, TLE, 0 (groups %s)", rep.BudgetExceeded, rep.Verdict, score, groupScores(rep))
+	}
+	// The sleeper's wall limit is past the budget: the budget stopped it.
+	if rep.Limits.WallMs <= 5000 {
+		t.Fatalf("wall limit %d ms, want it past the 5 s budget", rep.Limits.WallMs)
+	}
+	for _, r := range rep.Tests {
+		if r.Name == "secret/large/b/2" {
+			t.Errorf("the test the budget stopped is in the report as judged: %+v", r)
+		}
 	}
 }

@@ -286,7 +286,7 @@ func (g *Grader) grade(ctx context.Context, sub Submission, opt Options) (*Repor
 // whose tests are judged, and its verdict by the problem's rules, running
 // the package's custom grader where a group says grading: custom.
 func (g *Grader) scoreReport(ctx context.Context, rep *Report, p *problem.Problem) {
-	res := scoring.Score(p.Scoring, rep.Tests, newCustomGrader(ctx, g, p).grade)
+	res := scoring.Score(p.Scoring, scoredTests(rep), newCustomGrader(ctx, g, p).grade)
 	rep.Verdict, rep.Score, rep.MaxScore, rep.Groups = res.Verdict, &res.Score, res.MaxScore, res.Groups
 	if res.Error != "" && rep.Error == "" {
 		rep.Error = res.Error
