@@ -101,4 +101,20 @@ func TestContestInBrowser(t *testing.T) {
 		!strings.Contains(o.stdout, "practice: no window") || !strings.Contains(o.stdout, "scoring:  ioi") {
 		t.Errorf("judge contest show: exit %d\n%s%s", o.code, o.stdout, o.stderr)
 	}
+
+	// Its standings: ann's score of a submission that passes the first
+	// group (30 of divisor-pairs' 100), seen by the organiser.
+	int32, err := filepath.Abs("../solutions/divisor-pairs/wrong_answer/int32.c")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if o := runJudge(t, t.TempDir(), nil, "submit", "P", int32, "--server", srv.url, "--token", ann, "--contest", "ioi-26"); o.code == 0 ||
+		!strings.Contains(o.stdout, "WA") {
+		t.Fatalf("judge submit --contest ioi-26: exit %d, want 1 (WA)\n%s%s", o.code, o.stdout, o.stderr)
+	}
+	b.do("the IOI standings", chromedp.Navigate(srv.url+"/contests/ioi-26/standings"), chromedp.WaitVisible(chromedp.ID("standings-table")))
+	if row := eval[string](b, `document.querySelector("#standings-table tbody tr").textContent`); !strings.Contains(row, "ann") || !strings.Contains(row, "30") {
+		t.Errorf("the IOI standings' first row: %q, want ann with 30", row)
+	}
+	screenshot(t, b.tab, shots, "standings-ioi")
 }
