@@ -16,6 +16,8 @@
 //	workers.go    the local worker; sink.go, its reports taken in the process
 //	hub.go        live events fanned out to the open streams
 //	contests.go   contests for the API from the store; the bell that wakes standings
+//	clicsource.go the CLICS Contest API's source: contests as snapshots, viewers
+//	clicsroutes.go the CLICS Contest API under /api, its feeds capped and drained
 //	sweeper.go    jobs left queued published again
 //	auth.go       tokens checked; datalock.go the data folder's lock
 //	accounts.go   users, teams, tokens and sources for the admin endpoints
