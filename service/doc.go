@@ -46,6 +46,8 @@
 //	contests.go   contests for the API from the store; the bell that wakes standings
 //	clarifications.go, clarnotify.go  questions, answers, announcements;
 //	              their streams woken at once here, by polling from elsewhere
+//	clicsource.go the CLICS Contest API's source: contests as snapshots, viewers
+//	clicsroutes.go the CLICS Contest API under /api, its feeds capped and drained
 //	sweeper.go    jobs left queued published again
 //	auth.go       tokens checked; datalock.go the data folder's lock
 //	accounts.go   users, teams, tokens and sources for the admin endpoints

@@ -108,6 +108,7 @@ type Service struct {
 	cat     *catalog
 	api     *api.Server
 	web     *web.Handler
+	clics   http.Handler // the CLICS Contest API under /api
 	metrics *metrics.Metrics
 	handler http.Handler
 	log     *slog.Logger
@@ -204,15 +205,18 @@ func Open(ctx context.Context, cfg Config) (_ *Service, err error) {
 	// One source limit: the command line's (source_limit).
 	opt.MaxSource = cfg.Judge.SourceLimit
 	opt.Metrics = s.metrics
-	opt.Contests = &contests{st: s.st, bell: &s.hub.contests}
+	cs := &contests{st: s.st, bell: &s.hub.contests}
+	opt.Contests = cs
 	if opt.WriteTimeout <= 0 {
 		opt.WriteTimeout = writeTimeout
 	}
 	s.cfg.API.WriteTimeout = opt.WriteTimeout
 	s.api = api.New(b, opt)
-	if s.web, err = web.New(b, cat, s.api, web.Options{Sessions: sessions{st: s.st, limits: cfg.Sessions}}); err != nil {
+	ses := sessions{st: s.st, limits: cfg.Sessions}
+	if s.web, err = web.New(b, cat, s.api, web.Options{Sessions: ses}); err != nil {
 		return nil, err
 	}
+	s.clics = newClicsHandler(newClicsSource(b, cs, ses), s.api)
 	bgctx, cancel := context.WithCancel(context.WithoutCancel(ctx))
 	s.cancel = cancel
 	sw := &sweeper{st: s.st, q: s.q, hub: s.hub, grace: cfg.Sweep, interval: min(cfg.Sweep/2, 30*time.Second), log: log}
@@ -222,11 +226,15 @@ func Open(ctx context.Context, cfg Config) (_ *Service, err error) {
 	return s, nil
 }
 
-// routes puts the API and the page on one handler.
+// routes puts the API, the CLICS Contest API and the page on one
+// handler.
 func (s *Service) routes() http.Handler {
 	mux := http.NewServeMux()
 	for _, p := range []string{"/api/", "/healthz", "/readyz", "/metrics"} {
 		mux.Handle(p, s.api)
+	}
+	for _, p := range clicsPatterns {
+		mux.Handle(p, s.clics)
 	}
 	mux.Handle("/", s.web)
 	return mux
