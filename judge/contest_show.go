@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"fmt"
 	"io"
 	"strconv"
@@ -123,14 +124,19 @@ func printContest(cmd *cobra.Command, v api.ContestView) {
 	}
 }
 
-// printStandings prints the table: rank, team, solved and penalty (ICPC)
+// printStandings prints the table: rank, team (its display name; the
+// account's name from a server that sends none), solved and penalty (ICPC)
 // or score (IOI), then a cell per problem: ICPC "+2 57" (solved on the
 // third try at minute 57, * first to solve), "-3" (three rejected), "?1"
 // (one pending); IOI the best score.
 func printStandings(w io.Writer, v api.StandingsView) error {
 	fmt.Fprintf(w, "%s: %s (%s)", termsafe.Line(v.Contest), termsafe.Line(v.Name), v.State)
 	if v.Frozen {
-		fmt.Fprint(w, ", frozen: results since the freeze are shown as pending")
+		since := ""
+		if at := time.Time(v.Freeze); !at.IsZero() {
+			since = " since " + at.UTC().Format("15:04 UTC")
+		}
+		fmt.Fprintf(w, ", frozen%s: results after the freeze are shown as pending", since)
 	}
 	fmt.Fprintln(w)
 	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
@@ -145,7 +151,7 @@ func printStandings(w io.Writer, v api.StandingsView) error {
 	}
 	fmt.Fprintln(tw, head)
 	for _, r := range v.Rows {
-		line := fmt.Sprintf("%d\t%s\t", r.Rank, termsafe.Line(r.Team))
+		line := fmt.Sprintf("%d\t%s\t", r.Rank, termsafe.Line(cmp.Or(r.DisplayName, r.Team)))
 		if v.Scoring == "ioi" {
 			line += strconv.FormatFloat(r.Score, 'f', -1, 64)
 		} else {

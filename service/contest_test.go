@@ -196,16 +196,25 @@ func TestContestEndToEnd(t *testing.T) {
 	if code != http.StatusCreated || out["state"] != "practice" {
 		t.Fatalf("create the IOI contest: %d %v", code, out)
 	}
+	// Every user takes part: the admin's test run and carl's, whose
+	// account is then disabled, are left out of the rows and statistics.
 	ids = nil
 	for _, sub := range []struct{ token, rel string }{
 		{ann, "divisor-pairs/wrong_answer/int32.c"},
 		{bob, "divisor-pairs/wrong_answer/int32.c"},
 		{ann, "divisor-pairs/accepted/sqrt.py"},
+		{s.admin, "divisor-pairs/accepted/sqrt.py"},
+		{carl, "divisor-pairs/wrong_answer/int32.c"},
 	} {
 		ids = append(ids, s.accepted(t, sub.token, "ioi-26", "P", sub.rel))
 	}
 	for _, id := range ids {
 		s.waitDone(t, s.admin, id)
+	}
+	for path, body := range map[string]any{"/api/v1/users/carl": map[string]any{"disabled": true}, "/api/v1/users/bob": map[string]any{"display_name": "Bob B"}} {
+		if code, _, out := s.call(t, "PATCH", path, s.admin, body); code != http.StatusOK {
+			t.Fatalf("PATCH %s: %d %v", path, code, out)
+		}
 	}
 	ioi := s.standings(t, bob, "ioi-26")
 	wantTable(t, "the IOI standings", ioi,
@@ -213,5 +222,11 @@ func TestContestEndToEnd(t *testing.T) {
 		"2 bob 30 | 30/1")
 	if ioi.Problems[0].MaxScore != 100 || ioi.Rows[0].Solved != 1 {
 		t.Errorf("IOI: max score %v, ann solved %d", ioi.Problems[0].MaxScore, ioi.Rows[0].Solved)
+	}
+	if ioi.Rows[0].DisplayName != "ann" || ioi.Rows[1].DisplayName != "Bob B" {
+		t.Errorf("IOI: display names %q, %q; want ann, Bob B", ioi.Rows[0].DisplayName, ioi.Rows[1].DisplayName)
+	}
+	if st := ioi.Stats[0]; st.Tries != 3 || st.Solved != 1 {
+		t.Errorf("IOI: stats %+v, want the 3 runs of ann and bob, 1 solved", st)
 	}
 }

@@ -69,11 +69,14 @@ func (s *Server) listClarifications(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, map[string]any{"clarifications": vs})
 }
 
-// Ask checks, rate-limits and stores a question as POST does, for the
-// web page's form too.
+// Ask checks (its contest and problem as admitClar does), rate-limits
+// and stores a question as POST does, for the web page's form too.
 func (s *Server) Ask(ctx context.Context, who Principal, in NewClarification) (ClarView, error) {
 	in, err := s.checkClar(in)
 	if err != nil {
+		return ClarView{}, err
+	}
+	if in, err = s.admitClar(ctx, who, in); err != nil {
 		return ClarView{}, err
 	}
 	if !who.Admin() {
@@ -86,13 +89,17 @@ func (s *Server) Ask(ctx context.Context, who Principal, in NewClarification) (C
 	return s.shownClar(who, c, err)
 }
 
-// Announce checks and stores an announcement (admins only).
+// Announce checks (its contest and problem as admitClar does) and stores
+// an announcement (admins only).
 func (s *Server) Announce(ctx context.Context, who Principal, in NewClarification) (ClarView, error) {
 	if !who.Admin() {
 		return ClarView{}, Errorf(http.StatusForbidden, "", "needs an admin token")
 	}
 	in, err := s.checkClar(in)
 	if err != nil {
+		return ClarView{}, err
+	}
+	if in, err = s.admitClar(ctx, who, in); err != nil {
 		return ClarView{}, err
 	}
 	c, err := s.b.Announce(ctx, who, in)

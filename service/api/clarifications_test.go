@@ -94,6 +94,15 @@ func TestClarificationRate(t *testing.T) {
 	}
 }
 
+// newClarRig is the API over the fake backend with one contest, spring:
+// practice, everyone taking part, A=a-plus-b.
+func newClarRig(t *testing.T) *apiRig {
+	t.Helper()
+	r := newContestRig(t)
+	r.c.add(Contest{ID: "spring", Name: "Spring", Scoring: "icpc", Problems: []ContestProblem{{Label: "A", Slug: "a-plus-b"}}})
+	return r.apiRig
+}
+
 // askAll stores ann's private question (1), bob's question (2), answers
 // ann's privately (seq 3) and bob's to all (seq 4), and announces (5).
 func askAll(t *testing.T, r *apiRig) {
@@ -115,7 +124,7 @@ func askAll(t *testing.T, r *apiRig) {
 // with which fields; ann's private question and its answer never reach
 // bob, even from a backend that hands him everything.
 func TestClarificationVisibility(t *testing.T) {
-	r := newAPIRig(t, Options{})
+	r := newClarRig(t)
 	askAll(t, r)
 	type row struct {
 		ID                           int64
@@ -195,7 +204,7 @@ func clarStreamIDs(t *testing.T, s *sseStream, last string) (ids []string, data 
 // see as it happens, named by kind and numbered by seq, starts at the
 // latest change when no id is given, and resumes after an id.
 func TestClarificationStream(t *testing.T) {
-	r := newAPIRig(t, Options{})
+	r := newClarRig(t)
 	ctx := context.Background()
 	ann := r.openEvents(t, ctx, "/api/v1/clarifications/events", "ann-token")
 	bob := r.openEvents(t, ctx, "/api/v1/clarifications/events", "bob-token")

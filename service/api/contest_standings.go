@@ -48,17 +48,45 @@ func (s *Server) computeStandings(ctx context.Context, id string) (StandingsView
 	if Who(ctx).Admin() {
 		view = standings.Jury
 	}
-	in := standingsInput(c, subs, titles, now)
+	users, err := s.b.Users(ctx)
+	if err != nil {
+		return StandingsView{}, err
+	}
+	in := standingsInput(c, subs, titles, accountsByName(users), now)
 	if view == standings.Public && c.HideProblems && state == ContestUpcoming {
 		in.Problems, in.Runs = nil, nil
 	}
 	return newStandingsView(c, state, standings.Compute(in, view)), nil
 }
 
+// accountsByName indexes accounts by name.
+func accountsByName(us []User) map[string]User {
+	out := make(map[string]User, len(us))
+	for _, u := range us {
+		out[u.Name] = u
+	}
+	return out
+}
+
+// standingsTeam is the row of user, and false when user has none: a
+// disabled account never has one, nor an admin unless listed as a
+// participant (the jury's test runs in a contest open to everyone are not
+// on the scoreboard, as in DOMjudge). An account not known (gone, or a
+// token's user with no account) is a user named by its name.
+func standingsTeam(user string, accounts map[string]User, listed bool) (standings.Team, bool) {
+	a, known := accounts[user]
+	if known && (a.Disabled || a.Role == RoleAdmin && !listed) {
+		return standings.Team{}, false
+	}
+	return standings.Team{Name: user, Display: a.DisplayName}, true
+}
+
 // standingsInput is what the table of c at now is computed from: its
-// participants (or, when every user takes part, those who submitted),
-// its problems and its submissions as runs.
-func standingsInput(c Contest, subs []Submission, titles map[string]string, now time.Time) standings.Input {
+// participants (or, when every user takes part, those who submitted,
+// admins left out), disabled accounts left out, its problems and its
+// submissions as runs (the runs of users without a row left out by
+// standings.Compute, from the statistics too).
+func standingsInput(c Contest, subs []Submission, titles map[string]string, accounts map[string]User, now time.Time) standings.Input {
 	in := standings.Input{Rules: standings.Rules{
 		Scoring: standings.Scoring(c.Scoring), Penalty: time.Duration(c.Penalty) * time.Minute,
 		CountCompileErrors: c.CountCE,
@@ -79,7 +107,9 @@ func standingsInput(c Contest, subs []Submission, titles map[string]string, now 
 	seen := map[string]bool{}
 	for _, u := range c.Participants {
 		seen[u] = true
-		in.Teams = append(in.Teams, standings.Team{Name: u})
+		if t, ok := standingsTeam(u, accounts, true); ok {
+			in.Teams = append(in.Teams, t)
+		}
 	}
 	for _, sub := range subs {
 		l, ok := label[sub.Problem]
@@ -88,7 +118,9 @@ func standingsInput(c Contest, subs []Submission, titles map[string]string, now 
 		}
 		if !seen[sub.User] && c.Participants == nil {
 			seen[sub.User] = true
-			in.Teams = append(in.Teams, standings.Team{Name: sub.User})
+			if t, ok := standingsTeam(sub.User, accounts, false); ok {
+				in.Teams = append(in.Teams, t)
+			}
 		}
 		run := standings.Run{ID: sub.ID, Team: sub.User, Problem: l, At: sub.CreatedAt.Sub(c.Start),
 			Language: sub.Language, Pending: sub.State != StateDone, Verdict: sub.Verdict}

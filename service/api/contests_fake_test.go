@@ -93,6 +93,15 @@ func (f *fakeContests) ContestJudged(id string) (<-chan time.Time, func()) {
 	return ch, func() {}
 }
 
+// add stores a contest as the backend would have it, without the
+// checks POST /api/v1/contests makes.
+func (f *fakeContests) add(c Contest) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.all[c.ID] = c
+	f.order = append(f.order, c.ID)
+}
+
 // judged adds a done submission to a contest and rings its bell.
 func (f *fakeContests) judged(id string, s Submission) {
 	f.mu.Lock()

@@ -170,6 +170,9 @@ func TestContestStandingsFreeze(t *testing.T) {
 		user.Rows[0].PenaltyMinutes != 50 || !user.Rows[0].Cells[0].FirstToSolve || user.Rows[1].Cells[0].Pending != 1 || user.Rows[1].Solved != 0 {
 		t.Errorf("frozen standings for ann: %+v", user)
 	}
+	if want := start.Add(4 * time.Hour); !time.Time(user.Freeze).Equal(want) || !time.Time(admin.Freeze).Equal(want) {
+		t.Errorf("the freeze: %v for ann, %v for the admin; want %v", time.Time(user.Freeze), time.Time(admin.Freeze), want)
+	}
 	if admin.Frozen || admin.Rows[1].Solved != 1 || admin.Rows[1].PenaltyMinutes != 245 || admin.Stats[0].Solved != 2 ||
 		admin.Stats[0].ByLanguage["py"] != (LangStatsView{Tries: 1, Solved: 1}) {
 		t.Errorf("live standings for the admin: %+v", admin)

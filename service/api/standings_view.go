@@ -10,13 +10,15 @@ import (
 // order, the rows best first, and each problem's statistics. Times are
 // whole minutes from the start (ICPC), scores as the problems give them
 // (IOI). Frozen says the results from the freeze on are hidden (shown as
-// pending) from this viewer.
+// pending) from this viewer; Freeze is when the freeze begins (null for
+// a contest without one), as the contest's own "freeze".
 type StandingsView struct {
 	Contest  string             `json:"contest"`
 	Name     string             `json:"name"`
 	State    string             `json:"state"`
 	Scoring  string             `json:"scoring"`
 	Frozen   bool               `json:"frozen"`
+	Freeze   Stamp              `json:"freeze"`
 	Problems []StandingsProblem `json:"problems"`
 	Rows     []StandingsRow     `json:"rows"`
 	Stats    []ProblemStatsView `json:"stats"`
@@ -30,10 +32,13 @@ type StandingsProblem struct {
 	MaxScore float64 `json:"max_score,omitempty"`
 }
 
-// StandingsRow is one team's line.
+// StandingsRow is one team's line: Team is the account's name (what
+// submissions and the other endpoints name it by), DisplayName the name
+// shown (the account's display name, or its name when it has none).
 type StandingsRow struct {
 	Rank           int             `json:"rank"`
 	Team           string          `json:"team"`
+	DisplayName    string          `json:"display_name"`
 	Solved         int             `json:"solved"`
 	PenaltyMinutes int64           `json:"penalty_minutes"`
 	Score          float64         `json:"score"`
@@ -77,11 +82,14 @@ func minutes(d time.Duration) int64 { return int64(d / time.Minute) }
 func newStandingsView(c Contest, state string, t standings.Table) StandingsView {
 	v := StandingsView{Contest: c.ID, Name: c.Name, State: state, Scoring: string(t.Scoring), Frozen: t.Frozen,
 		Problems: []StandingsProblem{}, Rows: []StandingsRow{}, Stats: []ProblemStatsView{}}
+	if c.Freeze > 0 && !c.Practice() {
+		v.Freeze = Stamp(c.End.Add(-c.Freeze))
+	}
 	for _, p := range t.Problems {
 		v.Problems = append(v.Problems, StandingsProblem{Label: p.Label, Slug: p.Slug, Name: p.Name, MaxScore: p.MaxScore})
 	}
 	for _, r := range t.Rows {
-		row := StandingsRow{Rank: r.Rank, Team: r.Team.Name, Solved: r.Solved, PenaltyMinutes: minutes(r.Penalty),
+		row := StandingsRow{Rank: r.Rank, Team: r.Team.Name, DisplayName: r.Team.Shown(), Solved: r.Solved, PenaltyMinutes: minutes(r.Penalty),
 			Score: r.Score, LastACMinute: minutes(r.LastAC), Cells: make([]StandingsCell, 0, len(r.Cells))}
 		for _, cell := range r.Cells {
 			row.Cells = append(row.Cells, StandingsCell{Label: cell.Label, Solved: cell.Solved, FirstToSolve: cell.FirstToSolve,

@@ -43,7 +43,7 @@ func ioiOrder(a, b Row) int {
 // byName orders rows by display name, case folded first, then by the
 // team's key so that the order is total.
 func byName(a, b Row) int {
-	da, db := a.Team.display(), b.Team.display()
+	da, db := a.Team.Shown(), b.Team.Shown()
 	return cmp.Or(
 		cmp.Compare(strings.ToLower(da), strings.ToLower(db)),
 		cmp.Compare(da, db),

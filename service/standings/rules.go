@@ -52,8 +52,8 @@ type Team struct {
 	Display string // shown; Name when empty
 }
 
-// display is the name shown for the team.
-func (t Team) display() string {
+// Shown is the name shown for the team: Display, or Name when empty.
+func (t Team) Shown() string {
 	if t.Display == "" {
 		return t.Name
 	}

@@ -1,6 +1,8 @@
 package web
 
 import (
+	"cmp"
+	"context"
 	"errors"
 	"net/http"
 	"net/url"
@@ -10,14 +12,21 @@ import (
 )
 
 // clarPage is what /clarifications shows: the viewer's clarifications
-// and announcements (an admin's unanswered questions first), the forms,
-// and the seq the page's live stream resumes after.
+// and announcements (an admin's unanswered questions first), the forms
+// with the problems one may ask about, and the seq the page's live
+// stream resumes after.
 type clarPage struct {
 	Contest  string
-	Problems []api.Problem
+	Problems []clarChoice
 	Items    []api.ClarView
 	Seq      int64
 	Message  string
+}
+
+// clarChoice is a problem of the forms' select: Value is what the form
+// sends, Text what the option shows.
+type clarChoice struct {
+	Value, Text string
 }
 
 // clarForm is the most a clarification form may send: MaxClarText
@@ -33,12 +42,12 @@ func (h *Handler) clarifications(w http.ResponseWriter, r *http.Request) {
 		h.fail(w, r, err)
 		return
 	}
-	ps, err := h.b.Problems(r.Context())
+	choices, err := h.clarChoices(r.Context(), contest)
 	if err != nil {
 		h.fail(w, r, err)
 		return
 	}
-	p := clarPage{Contest: contest, Problems: ps, Items: items, Message: r.URL.Query().Get("error")}
+	p := clarPage{Contest: contest, Problems: choices, Items: items, Message: r.URL.Query().Get("error")}
 	for _, c := range items {
 		p.Seq = max(p.Seq, c.Seq)
 	}
@@ -49,6 +58,37 @@ func (h *Handler) clarifications(w http.ResponseWriter, r *http.Request) {
 		})
 	}
 	h.render(w, r, http.StatusOK, "clarifications", "Clarifications", p)
+}
+
+// clarChoices are the problems the viewer may ask about: a contest's by
+// label (none while it hides them from the viewer), or else every
+// problem not hidden from the viewer, by slug.
+func (h *Handler) clarChoices(ctx context.Context, contest string) ([]clarChoice, error) {
+	var out []clarChoice
+	if contest != "" {
+		v, err := h.api.ContestView(ctx, contest)
+		if err != nil {
+			return nil, err
+		}
+		for _, p := range v.Problems {
+			out = append(out, clarChoice{Value: p.Label, Text: p.Label + " · " + cmp.Or(p.Name, p.Slug)})
+		}
+		return out, nil
+	}
+	ps, err := h.b.Problems(ctx)
+	if err != nil {
+		return nil, err
+	}
+	hidden, err := h.api.HiddenProblems(ctx)
+	if err != nil {
+		return nil, err
+	}
+	for _, p := range ps {
+		if !hidden[p.Slug] {
+			out = append(out, clarChoice{Value: p.Slug, Text: p.Slug + " · " + p.Title})
+		}
+	}
+	return out, nil
 }
 
 // clarAsk is POST /clarifications: the ask form.

@@ -4,15 +4,19 @@ import (
 	"fmt"
 	"sort"
 	"strconv"
+	"time"
 
 	"github.com/puzzlejudge/judge/service/api"
 )
 
-// standingsTable is the standings page: the table's cells written out.
+// standingsTable is the standings page: the table's cells written out,
+// and FreezeClock the time of day the freeze begins ("14:00 UTC"; empty
+// for a contest without one).
 type standingsTable struct {
 	api.StandingsView
-	IOI  bool
-	Rows []standingsRow
+	IOI         bool
+	FreezeClock string
+	Rows        []standingsRow
 }
 
 type standingsRow struct {
@@ -33,6 +37,9 @@ func score(f float64) string { return strconv.FormatFloat(f, 'f', -1, 64) }
 
 func newStandingsTable(v api.StandingsView) standingsTable {
 	t := standingsTable{StandingsView: v, IOI: v.Scoring == "ioi"}
+	if at := time.Time(v.Freeze); !at.IsZero() {
+		t.FreezeClock = at.UTC().Format("15:04 UTC")
+	}
 	for _, r := range v.Rows {
 		row := standingsRow{StandingsRow: r, Total: score(r.Score)}
 		for _, c := range r.Cells {
