@@ -53,6 +53,31 @@ func (s *stack) rebuilt(t *testing.T, token, contest string) (clics.Scoreboard, 
 	return board, lastToken(t, body)
 }
 
+// noStrangers checks that every submission the CLICS API serves an admin
+// is a served team's: a run without a row (the jury's) is not the
+// contest's.
+func (s *stack) noStrangers(t *testing.T, contest string) {
+	t.Helper()
+	ids := func(what string, key string) map[string]bool {
+		code, body := s.clicsGet(t, "/api/contests/"+contest+"/"+what, "Bearer "+s.admin)
+		var objs []map[string]any
+		if code != http.StatusOK || json.Unmarshal(body, &objs) != nil {
+			t.Fatalf("%s: %d %s", what, code, body)
+		}
+		out := map[string]bool{}
+		for _, o := range objs {
+			out[fmt.Sprint(o[key])] = true
+		}
+		return out
+	}
+	teams := ids("teams", "id")
+	for team := range ids("submissions", "team_id") {
+		if !teams[team] {
+			t.Errorf("a submission of team %q, which the contest's teams %v do not have", team, teams)
+		}
+	}
+}
+
 // lastToken is the token of a feed's last event that has one.
 func lastToken(t *testing.T, feed []byte) string {
 	t.Helper()
@@ -241,6 +266,8 @@ func TestClicsEventFeedRebuildsStandings(t *testing.T) {
 		{ann, "B", "flip-game/wrong_answer/wrap_rows.py"},
 		{bob, "B", "a-plus-b/compile_error/typo.cpp"},
 		{bob, "C", "divisor-pairs/accepted/sqrt.py"},
+		// The jury's test run: no row, and not in the feed.
+		{s.admin, "A", "a-plus-b/accepted/sum.c"},
 	} {
 		ids = append(ids, s.accepted(t, sub.token, "clics-26", sub.label, sub.rel))
 	}
@@ -261,6 +288,7 @@ func TestClicsEventFeedRebuildsStandings(t *testing.T) {
 		"2 ann 2 40 | +2/20* +2/20* .",
 	}
 	s.sameBoard(t, "the admin, live", s.admin, "clics-26", live...)
+	s.noStrangers(t, "clics-26")
 	tok := s.sameBoard(t, "ann, frozen", ann, "clics-26",
 		"1 bob 2 0 | +1/0 . +1/0*",
 		"2 ann 1 20 | +2/20* -1?1 .")

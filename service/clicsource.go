@@ -128,6 +128,8 @@ func (c *clicsSource) Snapshot(ctx context.Context, id string, v clics.Viewer) (
 	snap.Problems = clicsProblems(ct, probs, subs)
 	snap.Languages = clicsLanguages(langs, subs)
 	snap.Teams = clicsTeams(ct, subs, accounts)
+	// The handler serves no submission of a team it does not have (an
+	// admin's test run, a disabled account's).
 	for _, s := range subs {
 		snap.Submissions = append(snap.Submissions, clicsSubmission(s))
 	}
@@ -211,29 +213,17 @@ func clicsLanguages(langs []api.Language, subs []api.Submission) []clics.Contest
 	return out
 }
 
-// clicsTeams are the contest's teams as its standings have them: its
-// participants, or, when every user takes part, those who submitted;
-// named by their accounts' display names.
+// clicsTeams are the contest's teams as its standings have them
+// (api.ContestTeams: participants, or those who submitted; no admin
+// unless listed, no disabled account), named by their display names.
 func clicsTeams(c api.Contest, subs []api.Submission, accounts []store.Account) []clics.ContestTeam {
-	display := map[string]string{}
-	for _, a := range accounts {
-		display[a.Name] = a.DisplayName
+	users := make([]api.User, len(accounts))
+	for i, a := range accounts {
+		users[i] = apiUser(a)
 	}
 	var out []clics.ContestTeam
-	seen := map[string]bool{}
-	add := func(name string) {
-		if !seen[name] {
-			seen[name] = true
-			out = append(out, clics.ContestTeam{ID: name, Name: name, DisplayName: display[name]})
-		}
-	}
-	for _, u := range c.Participants {
-		add(u)
-	}
-	if c.Participants == nil {
-		for _, s := range subs {
-			add(s.User)
-		}
+	for _, t := range api.ContestTeams(c, subs, users) {
+		out = append(out, clics.ContestTeam{ID: t.Name, Name: t.Name, DisplayName: t.Display})
 	}
 	return out
 }

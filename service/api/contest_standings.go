@@ -81,6 +81,42 @@ func standingsTeam(user string, accounts map[string]User, listed bool) (standing
 	return standings.Team{Name: user, Display: a.DisplayName}, true
 }
 
+// ContestTeams are the teams that have a row in c's standings, named as
+// accounts name them: its participants or, when every user takes part,
+// those who submitted to one of its problems, in the order of their first
+// submission; admins (unless listed) and disabled accounts left out. The
+// CLICS Contest API serves the same teams.
+func ContestTeams(c Contest, subs []Submission, accounts []User) []standings.Team {
+	return contestTeams(c, subs, accountsByName(accounts))
+}
+
+func contestTeams(c Contest, subs []Submission, accounts map[string]User) []standings.Team {
+	var teams []standings.Team
+	seen := map[string]bool{}
+	for _, u := range c.Participants {
+		seen[u] = true
+		if t, ok := standingsTeam(u, accounts, true); ok {
+			teams = append(teams, t)
+		}
+	}
+	if c.Participants != nil {
+		return teams
+	}
+	inContest := map[string]bool{}
+	for _, p := range c.Problems {
+		inContest[p.Slug] = true
+	}
+	for _, sub := range subs {
+		if inContest[sub.Problem] && !seen[sub.User] {
+			seen[sub.User] = true
+			if t, ok := standingsTeam(sub.User, accounts, false); ok {
+				teams = append(teams, t)
+			}
+		}
+	}
+	return teams
+}
+
 // standingsInput is what the table of c at now is computed from: its
 // participants (or, when every user takes part, those who submitted,
 // admins left out), disabled accounts left out, its problems and its
@@ -104,23 +140,11 @@ func standingsInput(c Contest, subs []Submission, titles map[string]string, acco
 	for _, p := range c.Problems {
 		label[p.Slug] = p.Label
 	}
-	seen := map[string]bool{}
-	for _, u := range c.Participants {
-		seen[u] = true
-		if t, ok := standingsTeam(u, accounts, true); ok {
-			in.Teams = append(in.Teams, t)
-		}
-	}
+	in.Teams = contestTeams(c, subs, accounts)
 	for _, sub := range subs {
 		l, ok := label[sub.Problem]
 		if !ok {
 			continue
-		}
-		if !seen[sub.User] && c.Participants == nil {
-			seen[sub.User] = true
-			if t, ok := standingsTeam(sub.User, accounts, false); ok {
-				in.Teams = append(in.Teams, t)
-			}
 		}
 		run := standings.Run{ID: sub.ID, Team: sub.User, Problem: l, At: sub.CreatedAt.Sub(c.Start),
 			Language: sub.Language, Pending: sub.State != StateDone, Verdict: sub.Verdict}
