@@ -132,7 +132,7 @@ func newServeCmd() *cobra.Command {
 	f.StringVar(&addr, "addr", "127.0.0.1:8080", "host:port the API and web page listen on")
 	f.StringVar(&data, "data", "", "data folder (default $XDG_DATA_HOME/puzzlejudge or ~/.local/share/puzzlejudge)")
 	defSlots := service.DefaultSlots(runtime.NumCPU())
-	f.IntVar(&slots, "slots", defSlots, "submissions the local worker judges at once, each with its tests side by side on its share of the CPUs (0: none, remote workers judge; default half the CPUs, at least 1)")
+	f.IntVar(&slots, "slots", defSlots, "submissions the local worker judges at once, each with its tests side by side on its share of the CPUs (0: none, remote workers judge; default half the CPUs, but 2 on two or three, 1 on one)")
 	f.IntVar(&slots, "workers", defSlots, "old name of --slots")
 	f.MarkDeprecated("workers", "use --slots (submissions at once; --workers means tests at once everywhere else)")
 	f.StringVar(&natsURL, "nats", "", "external NATS server URLs (nats://a,nats://b) instead of the embedded server")

@@ -102,3 +102,57 @@ func TestFairQueueCancelPassesTurn(t *testing.T) {
 		t.Errorf("ann's second submission: %v, want AC", out["verdict"])
 	}
 }
+
+// busySum answers a-plus-b after 0.5 s of CPU time on every test: right,
+// within the 1 s limit, and about 8 s of CPU for the 16 tests.
+const busySum = `#include <stdio.h>
+#include <time.h>
+int main(void) {
+	long long a, b;
+	if (scanf("%lld %lld", &a, &b) != 2) return 1;
+	while (clock() < CLOCKS_PER_SEC / 2) {
+	}
+	printf("%lld\n", a + b);
+	return 0;
+}
+`
+
+// TestSlowSubmissionHoldsOneSlot: with the two slots a two-core machine
+// gets by default, a submission that spends seconds on every test holds
+// one slot, and another user's submission is judged in the other
+// meanwhile: bob's is done while ann's, started first, is still being
+// judged (it needs 8 s of CPU; bob's a few milliseconds).
+func TestSlowSubmissionHoldsOneSlot(t *testing.T) {
+	s := newStack(t, func(c *Config) { c.Slots = DefaultSlots(2) })
+	bob := s.token(t, "bob", store.RoleUser)
+	slow := s.post(t, s.user, "busy.c", busySum)
+	ctx := context.Background()
+	deadline := time.Now().Add(2 * time.Minute)
+	for {
+		sub, err := s.svc.st.Get(ctx, slow)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if sub.State == store.Judging {
+			break
+		}
+		if sub.State == store.Done || time.Now().After(deadline) {
+			t.Fatalf("ann's slow submission is %s, want it being judged", sub.State)
+		}
+		time.Sleep(20 * time.Millisecond) // polling the store for the state
+	}
+	quick := s.post(t, bob, "sum.c", source(t, "a-plus-b/accepted/sum.c"))
+	if out := s.waitDone(t, bob, quick); out["verdict"] != "AC" {
+		t.Fatalf("bob's submission: %v, want AC", out["verdict"])
+	}
+	sub, err := s.svc.st.Get(ctx, slow)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sub.State == store.Done {
+		t.Errorf("ann's slow submission was done before bob's quick one: bob's waited behind it")
+	}
+	if out := s.waitDone(t, s.admin, slow); out["verdict"] != "AC" {
+		t.Errorf("ann's slow submission: %v, want AC", out["verdict"])
+	}
+}

@@ -10,7 +10,7 @@ import (
 )
 
 func TestDefaultSlots(t *testing.T) {
-	for _, tt := range []struct{ cores, want int }{{0, 1}, {1, 1}, {2, 1}, {3, 1}, {4, 2}, {8, 4}, {64, 32}} {
+	for _, tt := range []struct{ cores, want int }{{0, 1}, {1, 1}, {2, 2}, {3, 2}, {4, 2}, {8, 4}, {64, 32}} {
 		if got := DefaultSlots(tt.cores); got != tt.want {
 			t.Errorf("DefaultSlots(%d) = %d, want %d", tt.cores, got, tt.want)
 		}
