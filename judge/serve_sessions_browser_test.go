@@ -119,6 +119,12 @@ func TestServeSessionsInBrowser(t *testing.T) {
 		chromedp.SetValue(chromedp.ID("prefix"), "desk"), chromedp.SetValue(chromedp.ID("count"), "4"),
 		chromedp.SetValue(chromedp.ID("display"), "Desk"), chromedp.Submit(chromedp.ID("prefix")),
 		chromedp.WaitVisible(chromedp.ID("credentials")))
+	// The print rules are in the stylesheet, which a loaded machine may
+	// not have applied yet when the cards are visible: the load event
+	// waits for it.
+	if _, err := chromedp.Run(b.tab, chromedp.Poll[bool](`document.readyState === "complete"`, chromedp.WithPollingInterval(20*time.Millisecond))); err != nil {
+		t.Fatalf("the credentials page did not finish loading: %v", err)
+	}
 	if _, err := chromedp.Call(b.tab, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{Media: "print"}); err != nil {
 		t.Fatal(err)
 	}
