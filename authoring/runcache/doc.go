@@ -11,8 +11,9 @@
 // sees a whole entry or none; an entry that does not parse is a miss, not
 // an error. Results derived from runs (a Kattis package's derived time
 // limit, package timelimit) are kept beside them under a caller's own
-// sha256 name (GetSum, PutSum), and a damaged one is reported. The store is bounded: past MaxEntries, the least recently
-// used entries are removed.
+// sha256 name (GetSum, PutSum), and a damaged one is reported. The store
+// is bounded: past MaxEntries, the least recently used entries are
+// removed.
 //
 // Which results may be cached is the caller's decision: a run whose
 // outcome depends on the load of the machine (a wall-clock timeout, a
