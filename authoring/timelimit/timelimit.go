@@ -55,8 +55,8 @@ func Resolve(ctx context.Context, g *grade.Grader, p *problem.Problem) ([]*grade
 // compiler or runtime is not installed. problemtools skips such
 // submissions with a warning; so does judge verify.
 type Skip struct {
-	Submission string // its path
-	Why        string // one line
+	Submission string `json:"submission"` // its path
+	Why        string `json:"why"`        // one line
 }
 
 // ResolveWith is Resolve, telling onSkip (when not nil) of every example
