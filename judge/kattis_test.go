@@ -2,6 +2,7 @@ package main
 
 import (
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -20,11 +21,17 @@ func TestKattisPackageCommands(t *testing.T) {
 	r.want(t, 0, "checker validator", "Print $a+b$.")
 
 	// The legacy package gives no time limit: submit derives it from the
-	// accepted submissions first, and says how to pin it.
+	// accepted submissions first, and says how to pin it; the next submit
+	// finds it in the cache.
 	r = judge(t, root, "submit", legacy, filepath.Join(legacy, "submissions", "accepted", "sum.py"))
 	r.want(t, 0)
-	if want := "sum-legacy gives no time limit; 1s derived from its example submissions (to pin it: a .timelimit file holding 1, as DOMjudge reads it)"; !strings.Contains(r.stderr, want) {
+	if want := "sum-legacy gives no time limit; 1s derived from 2 example submissions (kept in the cache for the next run; pin it with a .timelimit file holding 1, as DOMjudge reads it)"; !strings.Contains(r.stderr, want) {
 		t.Errorf("submit's stderr lacks %q:\n%s", want, r.stderr)
+	}
+	r = judge(t, root, "submit", legacy, filepath.Join(legacy, "submissions", "wrong_answer", "always_float.c"))
+	r.want(t, 1)
+	if want := regexp.MustCompile(`sum-legacy gives no time limit; 1s derived from 2 example submissions \(cached \d{4}-\d\d-\d\d \d\d:\d\d; pin it with a \.timelimit file holding 1, as DOMjudge reads it\)`); !want.MatchString(r.stderr) {
+		t.Errorf("second submit's stderr does not match %s:\n%s", want, r.stderr)
 	}
 	judge(t, root, "submit", modern, filepath.Join(modern, "submissions", "wrong_answer", "plus_two.py")).want(t, 1)
 	judge(t, root, "submit", modern, filepath.Join(modern, "submissions", "accepted", "sum.c")).want(t, 0)
