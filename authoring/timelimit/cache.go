@@ -8,9 +8,11 @@ import (
 	"errors"
 	"fmt"
 	"path/filepath"
+	"sync"
 	"time"
 
 	"github.com/puzzlejudge/judge/authoring/runcache"
+	"github.com/puzzlejudge/judge/core/compile"
 	"github.com/puzzlejudge/judge/core/grade"
 	"github.com/puzzlejudge/judge/core/problem"
 )
@@ -138,6 +140,31 @@ type subKey struct {
 	Language json.RawMessage `json:"language,omitempty"`
 	Compiler string          `json:"compiler,omitempty"`
 	Error    string          `json:"error,omitempty"`
+
+	lang *compile.Language // not in the key: the language Compiler names
+}
+
+// identities returns the compiler identity of each language, by name,
+// found at once: each may run a version command in a box, and the
+// languages of a package's submissions are several.
+func identities(ctx context.Context, c *compile.Compiler, langs map[string]*compile.Language) map[string]string {
+	ids := make(map[string]string, len(langs))
+	var (
+		mu sync.Mutex
+		wg sync.WaitGroup
+	)
+	for name, lang := range langs {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			id := c.Identity(ctx, lang)
+			mu.Lock()
+			ids[name] = id
+			mu.Unlock()
+		}()
+	}
+	wg.Wait()
+	return ids
 }
 
 // CacheKey returns the name ResolveCached keeps p's derived limit under:
@@ -164,6 +191,7 @@ func CacheKey(ctx context.Context, g *grade.Grader, p *problem.Problem) (string,
 	if k.Checker, err = json.Marshal(g.CheckerLanguage); err != nil {
 		return "", fmt.Errorf("checker language: %w", err)
 	}
+	langs := map[string]*compile.Language{}
 	for _, s := range subs {
 		if lower, _ := s.TimeBounds(); len(lower) == 0 {
 			continue
@@ -180,9 +208,16 @@ func CacheKey(ctx context.Context, g *grade.Grader, p *problem.Problem) (string,
 			if sk.Language, err = json.Marshal(lang); err != nil {
 				return "", fmt.Errorf("%s: language: %w", s.Path, err)
 			}
-			sk.Compiler = g.Compiler.Identity(ctx, lang)
+			sk.lang = lang
+			langs[lang.Name] = lang
 		}
 		k.Submissions = append(k.Submissions, sk)
+	}
+	ids := identities(ctx, g.Compiler, langs)
+	for i, sk := range k.Submissions {
+		if sk.lang != nil {
+			k.Submissions[i].Compiler = ids[sk.lang.Name]
+		}
 	}
 	data, err := json.Marshal(k)
 	if err != nil {
