@@ -18,4 +18,5 @@
 //	            packages and back, scoring included
 //	timelimit/  the time limit of a Kattis package that gives none, derived
 //	            from its example submissions (judge run, submit, verify)
+//	            once, then kept in the run cache
 package authoring

@@ -58,7 +58,7 @@ func newRunCmd() *cobra.Command {
 				if p.Kattis != nil && p.Limits.Time == 0 && cpu == 0 {
 					// A Kattis package may give no time limit: it comes
 					// from its accepted submissions, as in submit.
-					if err := deriveTimeLimit(cmd, e, p, nil); err != nil {
+					if _, err := deriveTimeLimit(cmd, e, p, nil); err != nil {
 						return err
 					}
 				}

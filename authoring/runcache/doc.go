@@ -9,8 +9,11 @@
 // small JSON file per result under its folder (<cache_dir>/runs/),
 // written to a temporary file and renamed into place, so that a reader
 // sees a whole entry or none; an entry that does not parse is a miss, not
-// an error. The store is bounded: past MaxEntries, the least recently
-// used entries are removed.
+// an error. Results derived from runs (a Kattis package's derived time
+// limit, package timelimit) are kept beside them under a caller's own
+// sha256 name (GetSum, PutSum), and a damaged one is reported. The store
+// is bounded: past MaxEntries, the least recently used entries are
+// removed.
 //
 // Which results may be cached is the caller's decision: a run whose
 // outcome depends on the load of the machine (a wall-clock timeout, a

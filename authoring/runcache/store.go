@@ -57,32 +57,77 @@ func (s *Store) path(sum string) string {
 // was one. A missing, unreadable, corrupt or older-version entry is a
 // miss. A hit marks the entry as used, so that Prune keeps it longer.
 func (s *Store) Get(key Key, v any) bool {
-	sum := key.Sum()
+	ok, _ := s.GetSum(key.Sum(), v)
+	return ok
+}
+
+// GetSum is Get for an entry named by sum, a hex sha256 of the caller's
+// own key that the caller makes apart from a run's (Key.Sum's prefix
+// keeps them apart): a derived result kept beside the runs. A missing
+// entry is a miss with no error; one that is there but cannot be used
+// (unreadable, corrupt, of another version, another key's moved here, a
+// value of another shape) is a miss with an error saying why, for the
+// caller to warn of before it makes the value again.
+func (s *Store) GetSum(sum string, v any) (bool, error) {
+	if !validSum(sum) {
+		return false, fmt.Errorf("run cache: %q is not a sha256 name", sum)
+	}
 	p := s.path(sum)
 	data, err := os.ReadFile(p)
-	if err != nil {
-		return false
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return false, nil
+	case err != nil:
+		return false, fmt.Errorf("run cache: %w", err)
 	}
 	var e entry
-	if json.Unmarshal(data, &e) != nil || e.Version != Version || e.Key != sum || len(e.Value) == 0 {
-		return false
+	if err := json.Unmarshal(data, &e); err != nil {
+		return false, fmt.Errorf("run cache: %s: %w", p, err)
 	}
-	if json.Unmarshal(e.Value, v) != nil {
-		return false
+	switch {
+	case e.Version != Version:
+		return false, fmt.Errorf("run cache: %s: format version %d, not %d", p, e.Version, Version)
+	case e.Key != sum:
+		return false, fmt.Errorf("run cache: %s: the entry of another key", p)
+	case len(e.Value) == 0:
+		return false, fmt.Errorf("run cache: %s: no value", p)
+	}
+	if err := json.Unmarshal(e.Value, v); err != nil {
+		return false, fmt.Errorf("run cache: %s: %w", p, err)
 	}
 	now := time.Now()
 	_ = os.Chtimes(p, now, now) // only the eviction order depends on it
+	return true, nil
+}
+
+// validSum reports whether sum is a hex sha256, as entries are named.
+func validSum(sum string) bool {
+	if len(sum) != 64 {
+		return false
+	}
+	for _, c := range sum {
+		if !strings.ContainsRune("0123456789abcdef", c) {
+			return false
+		}
+	}
 	return true
 }
 
 // Put stores v under key, replacing what was there. The entry appears
 // whole or not at all: it is written to a temporary file and renamed.
 func (s *Store) Put(key Key, v any) error {
+	return s.PutSum(key.Sum(), v)
+}
+
+// PutSum is Put for an entry named by sum (see GetSum).
+func (s *Store) PutSum(sum string, v any) error {
+	if !validSum(sum) {
+		return fmt.Errorf("run cache: %q is not a sha256 name", sum)
+	}
 	value, err := json.Marshal(v)
 	if err != nil {
 		return fmt.Errorf("run cache: %w", err)
 	}
-	sum := key.Sum()
 	data, err := json.Marshal(entry{Version: Version, Key: sum, Stored: time.Now().UTC(), Value: value})
 	if err != nil {
 		return fmt.Errorf("run cache: %w", err)

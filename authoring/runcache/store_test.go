@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -199,4 +200,55 @@ func TestStoreConcurrent(t *testing.T) {
 		}()
 	}
 	wg.Wait()
+}
+
+// TestStoreGetSum: an entry under a caller's own name round-trips; a
+// missing one is a miss with no error, and one that is there but cannot
+// be used is a miss with an error the caller warns of.
+func TestStoreGetSum(t *testing.T) {
+	sum := baseKey().Sum()
+	cases := []struct {
+		name    string
+		write   func(p string) error // nil: no entry
+		hit     bool
+		wantErr string
+	}{
+		{"missing", nil, false, ""},
+		{"whole", func(string) error { return nil }, true, ""},
+		{"garbage", func(p string) error { return os.WriteFile(p, []byte("{not json"), 0o644) }, false, "invalid character"},
+		{"other version", func(p string) error {
+			return os.WriteFile(p, fmt.Appendf(nil, `{"version":%d,"key":%q,"value":{}}`, Version+1, sum), 0o644)
+		}, false, "format version"},
+		{"other key", func(p string) error {
+			return os.WriteFile(p, fmt.Appendf(nil, `{"version":%d,"key":"%064d","value":{}}`, Version, 0), 0o644)
+		}, false, "another key"},
+		{"other shape", func(p string) error {
+			return os.WriteFile(p, fmt.Appendf(nil, `{"version":%d,"key":%q,"value":[1]}`, Version, sum), 0o644)
+		}, false, "cannot unmarshal"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			s := Open(t.TempDir())
+			if c.write != nil {
+				if err := s.PutSum(sum, value{"AC", 7}); err != nil {
+					t.Fatal(err)
+				}
+				if err := c.write(s.path(sum)); err != nil {
+					t.Fatal(err)
+				}
+			}
+			var v value
+			hit, err := s.GetSum(sum, &v)
+			if hit != c.hit || (err == nil) != (c.wantErr == "") || (err != nil && !strings.Contains(err.Error(), c.wantErr)) {
+				t.Fatalf("GetSum = %v, %v; want %v and an error with %q", hit, err, c.hit, c.wantErr)
+			}
+			if hit && v != (value{"AC", 7}) {
+				t.Errorf("value %+v", v)
+			}
+		})
+	}
+	s := Open(t.TempDir())
+	if err := s.PutSum("../../etc/x", value{}); err == nil {
+		t.Error("PutSum took a name that is no sha256")
+	}
 }

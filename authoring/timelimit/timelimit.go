@@ -5,6 +5,10 @@
 // 2025-09 upper bounds against the limit it set (CheckUpperBounds). The
 // commands that judge such a package (judge run, submit, verify) call it
 // before anything is judged; grade refuses a package without a limit.
+// ResolveCached keeps a derived limit in the run cache (cache.go, keyed by
+// what it depends on: fingerprint.go), so that judge submit and run
+// derive it once per package, machine and judge; verify derives its own
+// and keeps it there (Remember).
 package timelimit
 
 import (
@@ -55,8 +59,8 @@ func Resolve(ctx context.Context, g *grade.Grader, p *problem.Problem) ([]*grade
 // compiler or runtime is not installed. problemtools skips such
 // submissions with a warning; so does judge verify.
 type Skip struct {
-	Submission string // its path
-	Why        string // one line
+	Submission string `json:"submission"` // its path
+	Why        string `json:"why"`        // one line
 }
 
 // ResolveWith is Resolve, telling onSkip (when not nil) of every example

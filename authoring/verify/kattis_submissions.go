@@ -98,8 +98,12 @@ func (a *submissionsAspect) deriveLimit(ctx context.Context) bool {
 	md := k.p.Kattis.Package.Metadata
 	tl := &Check{Name: CheckTimeLimit}
 	// The grader's cache counts the runs (kattisCache.Put).
-	reports, err := timelimit.Resolve(ctx, k.grader, k.p)
+	var skipped []timelimit.Skip
+	reports, err := timelimit.ResolveWith(ctx, k.grader, k.p, func(s timelimit.Skip) { skipped = append(skipped, s) })
 	if err == nil {
+		// Kept for judge submit and run, which derive it the same way
+		// (timelimit.ResolveCached); a limit not kept is derived there.
+		_ = timelimit.Remember(ctx, k.grader, k.p, k.r.cache, timelimit.Derived{Limit: k.p.Limits.Time, From: len(reports), Skipped: skipped})
 		// 2025-09: the submissions that must TLE bound it from above.
 		_, err = timelimit.CheckUpperBounds(ctx, k.grader, k.p)
 	}
