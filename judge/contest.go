@@ -2,7 +2,6 @@ package main
 
 import (
 	"fmt"
-	"os"
 	"strings"
 	"time"
 
@@ -33,13 +32,7 @@ func contestClient(cmd *cobra.Command) (*client.Client, error) {
 	if server == "" {
 		return nil, usageError(fmt.Errorf("--server is required: the service's URL"))
 	}
-	if token == "" {
-		token = os.Getenv(envToken)
-	}
-	if token == "" {
-		return nil, usageError(fmt.Errorf("--server needs --token or $%s", envToken))
-	}
-	return &client.Client{BaseURL: server, Token: token}, nil
+	return serviceClient("--server", server, token)
 }
 
 // contestFlags are the settings create and edit take.
