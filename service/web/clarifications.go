@@ -167,8 +167,5 @@ func (h *Handler) clarDone(w http.ResponseWriter, r *http.Request, contest strin
 // clarEvents serves the clarification stream to the page's EventSource,
 // authenticated by the session cookie.
 func (h *Handler) clarEvents(w http.ResponseWriter, r *http.Request) {
-	r2 := r.Clone(r.Context())
-	r2.URL.Path = "/api/v1/clarifications/events"
-	r2.URL.RawPath = ""
-	h.api.ServeHTTP(w, r2)
+	h.toAPI(w, r, "/api/v1/clarifications/events")
 }
