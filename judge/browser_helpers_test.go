@@ -7,11 +7,14 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
+	"sync"
 	"syscall"
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 )
 
@@ -151,6 +154,29 @@ func newBrowser(t *testing.T, ctx context.Context) context.Context {
 		t.Fatalf("starting chromium: %v", err)
 	}
 	return bctx
+}
+
+// watchDialogs records the message of every JavaScript dialog (alert,
+// confirm, prompt) that a page of browser opens; the returned func gives
+// those seen so far. A page that runs an injected script opens one.
+func watchDialogs(t *testing.T, browser context.Context) func() []string {
+	t.Helper()
+	var dialogs []string
+	var mu sync.Mutex
+	if err := chromedp.Listen(browser, func(ev any) {
+		if d, ok := ev.(*page.EventJavascriptDialogOpening); ok {
+			mu.Lock()
+			dialogs = append(dialogs, d.Message)
+			mu.Unlock()
+		}
+	}); err != nil {
+		t.Fatal(err)
+	}
+	return func() []string {
+		mu.Lock()
+		defer mu.Unlock()
+		return slices.Clone(dialogs)
+	}
 }
 
 // newTab opens another tab of the same browser (the same cookies).

@@ -40,16 +40,10 @@ func clarClient(cmd *cobra.Command) (*client.Client, error) {
 	if server == "" {
 		server = os.Getenv(envServer)
 	}
-	if token == "" {
-		token = os.Getenv(envToken)
-	}
-	switch {
-	case server == "":
+	if server == "" {
 		return nil, usageError(fmt.Errorf("clar needs --server or $%s", envServer))
-	case token == "":
-		return nil, usageError(fmt.Errorf("clar needs --token or $%s", envToken))
 	}
-	return &client.Client{BaseURL: server, Token: token}, nil
+	return serviceClient("clar", server, token)
 }
 
 // clarText is the text of the arguments, or standard input for "-".

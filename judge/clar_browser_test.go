@@ -6,11 +6,9 @@ import (
 	"encoding/json"
 	"net/http"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
-	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 )
 
@@ -68,17 +66,7 @@ func TestClarificationsInBrowser(t *testing.T) {
 	alice, bob := srv.userToken(t, "alice"), srv.userToken(t, "bob")
 	shots := screenshotDir(t)
 	browser := newBrowser(t, ctx)
-	var dialogs []string
-	var dialogsMu sync.Mutex
-	if err := chromedp.Listen(browser, func(ev any) {
-		if d, ok := ev.(*page.EventJavascriptDialogOpening); ok {
-			dialogsMu.Lock()
-			dialogs = append(dialogs, d.Message)
-			dialogsMu.Unlock()
-		}
-	}); err != nil {
-		t.Fatal(err)
-	}
+	dialogs := watchDialogs(t, browser)
 	b := &browserRun{t: t, tab: browser, base: srv.url}
 
 	// alice asks about a-plus-b through the form.
@@ -176,10 +164,8 @@ func TestClarificationsInBrowser(t *testing.T) {
 			}
 		}
 	}
-	dialogsMu.Lock()
-	defer dialogsMu.Unlock()
-	if len(dialogs) > 0 {
-		t.Errorf("the pages opened dialogs %q: a question ran as script", dialogs)
+	if d := dialogs(); len(d) > 0 {
+		t.Errorf("the pages opened dialogs %q: a question ran as script", d)
 	}
 }
 

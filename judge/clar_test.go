@@ -1,10 +1,8 @@
 package main
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
-	"errors"
 	"strings"
 	"testing"
 	"time"
@@ -17,21 +15,7 @@ func clarCLI(t *testing.T, stdin string, args ...string) result {
 	t.Helper()
 	cmd := newRootCmd()
 	cmd.SetArgs(append([]string{"clar"}, args...))
-	var out, errOut bytes.Buffer
-	cmd.SetIn(strings.NewReader(stdin))
-	cmd.SetOut(&out)
-	cmd.SetErr(&errOut)
-	err := cmd.ExecuteContext(context.Background())
-	r := result{stdout: out.String(), stderr: errOut.String()}
-	var ee *exitError
-	switch {
-	case err == nil:
-	case errors.As(err, &ee):
-		r.code, r.err = ee.code, ee.err.Error()
-	default:
-		r.code, r.err = exitUsage, err.Error()
-	}
-	return r
+	return execute(cmd, strings.NewReader(stdin))
 }
 
 // TestClarCommand: `judge clar` against a real `judge serve`: alice asks,

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"encoding/xml"
 	"errors"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -15,6 +16,7 @@ import (
 
 	"github.com/puzzlejudge/judge/internal/natscluster"
 	"github.com/puzzlejudge/judge/runner"
+	"github.com/spf13/cobra"
 )
 
 func TestMain(m *testing.M) {
@@ -77,7 +79,20 @@ func judge(t *testing.T, root string, args ...string) result {
 	cmd := newRootCmd()
 	cmd.SetArgs(append([]string{"--config", "../configs/judge.yaml", "--workers", "2",
 		"--problems-dir", filepath.Join(root, "problems"), "--solutions-dir", filepath.Join(root, "solutions")}, args...))
+	r := execute(cmd, nil)
+	if strings.Contains(r.err, "\n") {
+		t.Errorf("judge %s: error of more than one line: %q", strings.Join(args, " "), r.err)
+	}
+	return r
+}
+
+// execute runs cmd as main does, with stdin (nil: the process's own), and
+// gives what it wrote, its exit code and its error.
+func execute(cmd *cobra.Command, stdin io.Reader) result {
 	var out, errOut bytes.Buffer
+	if stdin != nil {
+		cmd.SetIn(stdin)
+	}
 	cmd.SetOut(&out)
 	cmd.SetErr(&errOut)
 	err := cmd.ExecuteContext(context.Background())
@@ -89,9 +104,6 @@ func judge(t *testing.T, root string, args ...string) result {
 		r.code, r.err = ee.code, ee.err.Error()
 	default:
 		r.code, r.err = exitUsage, err.Error()
-	}
-	if strings.Contains(r.err, "\n") {
-		t.Errorf("judge %s: error of more than one line: %q", strings.Join(args, " "), r.err)
 	}
 	return r
 }

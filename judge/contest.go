@@ -2,7 +2,6 @@ package main
 
 import (
 	"fmt"
-	"os"
 	"strings"
 	"time"
 
@@ -33,13 +32,7 @@ func contestClient(cmd *cobra.Command) (*client.Client, error) {
 	if server == "" {
 		return nil, usageError(fmt.Errorf("--server is required: the service's URL"))
 	}
-	if token == "" {
-		token = os.Getenv(envToken)
-	}
-	if token == "" {
-		return nil, usageError(fmt.Errorf("--server needs --token or $%s", envToken))
-	}
-	return &client.Client{BaseURL: server, Token: token}, nil
+	return serviceClient("--server", server, token)
 }
 
 // contestFlags are the settings create and edit take.
@@ -64,6 +57,16 @@ func (f *contestFlags) add(cmd *cobra.Command) {
 	fl.BoolVar(&f.practice, "practice", false, "practice mode: no window, open from now on")
 	fl.BoolVar(&f.countCE, "count-compile-errors", false, "count a compile error as a rejected try")
 	fl.BoolVar(&f.showProblems, "show-problems", false, "leave the problems visible outside the contest before its start")
+}
+
+// request is the client and the body create and edit send.
+func (f *contestFlags) request(cmd *cobra.Command) (*client.Client, api.ContestSpec, error) {
+	c, err := contestClient(cmd)
+	if err != nil {
+		return nil, api.ContestSpec{}, err
+	}
+	sp, err := f.spec(cmd, time.Now())
+	return c, sp, err
 }
 
 // spec is the API body the flags given on cmd make; on an edit only the
@@ -165,11 +168,7 @@ func newContestCreateCmd() *cobra.Command {
 			"  judge contest create practice --name Practice --practice --problems sum",
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			c, err := contestClient(cmd)
-			if err != nil {
-				return err
-			}
-			sp, err := f.spec(cmd, time.Now())
+			c, sp, err := f.request(cmd)
 			if err != nil {
 				return err
 			}
@@ -178,11 +177,7 @@ func newContestCreateCmd() *cobra.Command {
 			}
 			sp.ID = &args[0]
 			v, err := c.CreateContest(cmd.Context(), sp)
-			if err != nil {
-				return remoteError(err)
-			}
-			printContest(cmd, v)
-			return nil
+			return printResult(cmd, v, err)
 		},
 	}
 	f.add(cmd)
@@ -197,11 +192,7 @@ func newContestEditCmd() *cobra.Command {
 		Example: "  judge contest edit spring-26 --duration 5h30m --freeze 30m",
 		Args:    cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			c, err := contestClient(cmd)
-			if err != nil {
-				return err
-			}
-			sp, err := f.spec(cmd, time.Now())
+			c, sp, err := f.request(cmd)
 			if err != nil {
 				return err
 			}
@@ -215,11 +206,7 @@ func newContestEditCmd() *cobra.Command {
 				sp.Start = &start
 			}
 			v, err := c.UpdateContest(cmd.Context(), args[0], sp)
-			if err != nil {
-				return remoteError(err)
-			}
-			printContest(cmd, v)
-			return nil
+			return printResult(cmd, v, err)
 		},
 	}
 	f.add(cmd)

@@ -50,11 +50,7 @@ func newContestShowCmd() *cobra.Command {
 				return err
 			}
 			v, err := c.Contest(cmd.Context(), args[0])
-			if err != nil {
-				return remoteError(err)
-			}
-			printContest(cmd, v)
-			return nil
+			return printResult(cmd, v, err)
 		},
 	}
 }
@@ -85,6 +81,16 @@ func when(s api.Stamp) string {
 		return "-"
 	}
 	return t.UTC().Format(time.RFC3339)
+}
+
+// printResult prints the contest a request gave back, or gives its
+// error as the remote commands do.
+func printResult(cmd *cobra.Command, v api.ContestView, err error) error {
+	if err != nil {
+		return remoteError(err)
+	}
+	printContest(cmd, v)
+	return nil
 }
 
 // printContest prints a contest's settings and problems.

@@ -9,7 +9,6 @@ import (
 	"regexp"
 	"slices"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -190,17 +189,7 @@ func TestServeInBrowser(t *testing.T) {
 	if _, err := chromedp.Call(browser, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: watchScript}); err != nil {
 		t.Fatal(err)
 	}
-	var dialogs []string
-	var dialogsMu sync.Mutex
-	if err := chromedp.Listen(browser, func(ev any) {
-		if d, ok := ev.(*page.EventJavascriptDialogOpening); ok {
-			dialogsMu.Lock()
-			dialogs = append(dialogs, d.Message)
-			dialogsMu.Unlock()
-		}
-	}); err != nil {
-		t.Fatal(err)
-	}
+	dialogs := watchDialogs(t, browser)
 	b := &browserRun{t: t, tab: browser, base: srv.url}
 	abs := func(rel string) string {
 		p, err := filepath.Abs(filepath.Join("..", rel))
@@ -501,9 +490,7 @@ func TestServeInBrowser(t *testing.T) {
 	screenshot(t, phone.tab, shots, "phone-admin")
 
 	// No script of anyone's ever opened a dialog.
-	dialogsMu.Lock()
-	defer dialogsMu.Unlock()
-	if len(dialogs) > 0 {
-		t.Errorf("dialogs opened: %q", dialogs)
+	if d := dialogs(); len(d) > 0 {
+		t.Errorf("dialogs opened: %q", d)
 	}
 }

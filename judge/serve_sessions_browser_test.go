@@ -5,13 +5,11 @@ import (
 	"io"
 	"net/http"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
 	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/cdproto/network"
-	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 )
 
@@ -36,17 +34,7 @@ func TestServeSessionsInBrowser(t *testing.T) {
 	alice := srv.userToken(t, "alice")
 	shots := screenshotDir(t)
 	browser := newBrowser(t, ctx)
-	var dialogs []string
-	var mu sync.Mutex
-	if err := chromedp.Listen(browser, func(ev any) {
-		if d, ok := ev.(*page.EventJavascriptDialogOpening); ok {
-			mu.Lock()
-			dialogs = append(dialogs, d.Message)
-			mu.Unlock()
-		}
-	}); err != nil {
-		t.Fatal(err)
-	}
+	dialogs := watchDialogs(t, browser)
 	b := &browserRun{t: t, tab: browser, base: srv.url}
 	b.signIn(alice)
 	session := sessionCookie(t, b)
@@ -143,10 +131,8 @@ func TestServeSessionsInBrowser(t *testing.T) {
 		t.Errorf("printed credentials: %d cards with servers %q, and %q still shown on paper", p.Cards, p.Servers, p.Shown)
 	}
 	screenshot(t, b.tab, shots, "credentials-print")
-	mu.Lock()
-	defer mu.Unlock()
-	if len(dialogs) != 0 {
-		t.Errorf("a script ran from a source: dialogs %q", dialogs)
+	if d := dialogs(); len(d) != 0 {
+		t.Errorf("a script ran from a source: dialogs %q", d)
 	}
 }
 

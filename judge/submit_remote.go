@@ -37,15 +37,26 @@ func withRemote(cmd *cobra.Command) *cobra.Command {
 			}
 			return local(cmd, args)
 		}
-		if token == "" {
-			token = os.Getenv(envToken)
+		c, err := serviceClient("--server", server, token)
+		if err != nil {
+			return err
 		}
-		if token == "" {
-			return usageError(fmt.Errorf("--server needs --token or $%s", envToken))
-		}
-		return runRemoteSubmit(cmd, args, &client.Client{BaseURL: server, Token: token}, contest)
+		return runRemoteSubmit(cmd, args, c, contest)
 	}
 	return cmd
+}
+
+// serviceClient is the client for the service (judge serve) at server
+// with token, which defaults to $PUZZLEJUDGE_TOKEN; without either, a
+// usage error says that who needs one.
+func serviceClient(who, server, token string) (*client.Client, error) {
+	if token == "" {
+		token = os.Getenv(envToken)
+	}
+	if token == "" {
+		return nil, usageError(fmt.Errorf("%s needs --token or $%s", who, envToken))
+	}
+	return &client.Client{BaseURL: server, Token: token}, nil
 }
 
 func runRemoteSubmit(cmd *cobra.Command, args []string, c *client.Client, contest string) error {

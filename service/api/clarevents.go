@@ -2,10 +2,8 @@ package api
 
 import (
 	"encoding/json"
-	"fmt"
 	"net/http"
 	"strconv"
-	"time"
 )
 
 // clarEvents is GET /api/v1/clarifications/events[?contest=]: a
@@ -48,53 +46,20 @@ func (s *Server) clarEvents(w http.ResponseWriter, r *http.Request) {
 		writeError(w, err)
 		return
 	}
-	rc := http.NewResponseController(w)
-	_ = rc.SetReadDeadline(time.Time{})
-	send := func(format string, args ...any) bool {
-		_ = rc.SetWriteDeadline(time.Now().Add(s.opt.WriteTimeout))
-		_, err := fmt.Fprintf(w, format, args...)
-		return err == nil && rc.Flush() == nil
-	}
-	h := w.Header()
-	h.Set("Content-Type", "text/event-stream")
-	h.Set("Cache-Control", "no-cache")
-	h.Set("X-Accel-Buffering", "no")
-	w.WriteHeader(http.StatusOK)
-	if !send("retry: 2000\nid: %d\n\n", start) {
+	st := s.openSSE(w)
+	if !st.text("retry: 2000\nid: %d\n\n", start) {
 		return
 	}
-	tick := time.NewTicker(s.opt.KeepAlive)
-	defer tick.Stop()
-	life := time.NewTimer(s.opt.StreamLifetime)
-	defer life.Stop()
-	for {
-		select {
-		case c, ok := <-ch:
-			if !ok {
-				send("retry: 1000\n: reconnect\n\n")
-				return
-			}
-			v, ok := ShowClarification(who, c)
-			if !ok {
-				continue
-			}
-			data, _ := json.Marshal(v)
-			_ = rc.SetWriteDeadline(time.Now().Add(s.opt.WriteTimeout))
-			if writeEvent(w, Event{ID: strconv.FormatInt(c.Seq, 10), Name: v.Kind}, data) != nil || rc.Flush() != nil {
-				return
-			}
-		case <-tick.C:
-			if !send(": keep-alive\n\n") {
-				return
-			}
-		case <-life.C:
-			send("retry: 1000\n: this stream has lasted its time; reconnect\n\n")
-			return
-		case <-s.drain:
-			send("retry: 1000\n: the server is restarting; reconnect\n\n")
-			return
-		case <-r.Context().Done():
-			return
+	pumpSSE(s, r, st, ch, func(c Clarification, open bool) bool {
+		if !open {
+			st.text("retry: 1000\n: reconnect\n\n")
+			return false
 		}
-	}
+		v, ok := ShowClarification(who, c)
+		if !ok {
+			return true
+		}
+		data, _ := json.Marshal(v)
+		return st.event(Event{ID: strconv.FormatInt(c.Seq, 10), Name: v.Kind}, data)
+	})
 }

@@ -221,58 +221,17 @@ func (s *Server) standingsEvents(w http.ResponseWriter, r *http.Request) {
 	defer release()
 	wake, stop := s.opt.Contests.ContestJudged(id)
 	defer stop()
-	rc := http.NewResponseController(w)
-	_ = rc.SetReadDeadline(time.Time{})
-	h := w.Header()
-	h.Set("Content-Type", "text/event-stream")
-	h.Set("Cache-Control", "no-cache")
-	h.Set("X-Accel-Buffering", "no")
-	w.WriteHeader(http.StatusOK)
-	write := func(f func() error) bool {
-		_ = rc.SetWriteDeadline(time.Now().Add(s.opt.WriteTimeout))
-		return f() == nil && rc.Flush() == nil
-	}
-	text := func(t string) func() error {
-		return func() error { _, err := w.Write([]byte(t)); return err }
-	}
-	table := func(since time.Time) func() error {
-		return func() error {
-			v, err := s.standingsSince(r.Context(), id, since)
-			if err != nil {
-				return err
-			}
-			data, err := json.Marshal(v)
-			if err != nil {
-				return err
-			}
-			return writeEvent(w, Event{Name: "standings"}, data)
+	st := s.openSSE(w)
+	table := func(since time.Time) bool {
+		v, err := s.standingsSince(r.Context(), id, since)
+		if err != nil {
+			return false
 		}
+		data, err := json.Marshal(v)
+		return err == nil && st.event(Event{Name: "standings"}, data)
 	}
-	if !write(text("retry: 2000\n\n")) || !write(table(time.Now())) {
+	if !st.text("retry: 2000\n\n") || !table(time.Now()) {
 		return
 	}
-	tick := time.NewTicker(s.opt.KeepAlive)
-	defer tick.Stop()
-	life := time.NewTimer(s.opt.StreamLifetime)
-	defer life.Stop()
-	for {
-		select {
-		case rang := <-wake:
-			if !write(table(rang)) {
-				return
-			}
-		case <-tick.C:
-			if !write(text(": keep-alive\n\n")) {
-				return
-			}
-		case <-life.C:
-			write(text("retry: 1000\n: this stream has lasted its time; reconnect\n\n"))
-			return
-		case <-s.drain:
-			write(text("retry: 1000\n: the server is restarting; reconnect\n\n"))
-			return
-		case <-r.Context().Done():
-			return
-		}
-	}
+	pumpSSE(s, r, st, wake, func(rang time.Time, _ bool) bool { return table(rang) })
 }

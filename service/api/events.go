@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"fmt"
 	"net/http"
-	"time"
 )
 
 // events is GET /api/v1/submissions/{id}/events: Server-Sent Events named
@@ -35,57 +34,14 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	v := s.viewer(r.Context(), sub.Problem)
-	rc := http.NewResponseController(w)
-	// A stream outlives the server's read and write timeouts: nothing is
-	// read, and each write gets a deadline of its own.
-	_ = rc.SetReadDeadline(time.Time{})
-	send := func(format string, args ...any) bool {
-		_ = rc.SetWriteDeadline(time.Now().Add(s.opt.WriteTimeout))
-		_, err := fmt.Fprintf(w, format, args...)
-		return err == nil && rc.Flush() == nil
-	}
-	h := w.Header()
-	h.Set("Content-Type", "text/event-stream")
-	h.Set("Cache-Control", "no-cache")
-	h.Set("X-Accel-Buffering", "no")
-	w.WriteHeader(http.StatusOK)
+	st := s.openSSE(w)
 	// A client that lost its connection comes back after 2 s.
-	if !send("retry: 2000\n\n") {
+	if !st.text("retry: 2000\n\n") {
 		return
 	}
-	tick := time.NewTicker(s.opt.KeepAlive)
-	defer tick.Stop()
-	// After its lifetime the stream ends and the client comes back with
-	// Last-Event-ID, on a connection the server may have shed meanwhile.
-	life := time.NewTimer(s.opt.StreamLifetime)
-	defer life.Stop()
-	for {
-		select {
-		case ev, ok := <-ch:
-			if !ok {
-				return
-			}
-			_ = rc.SetWriteDeadline(time.Now().Add(s.opt.WriteTimeout))
-			if writeEvent(w, ev, eventData(v, ev)) != nil || rc.Flush() != nil {
-				return
-			}
-			if ev.Name == "verdict" {
-				return
-			}
-		case <-tick.C:
-			if !send(": keep-alive\n\n") {
-				return
-			}
-		case <-life.C:
-			send("retry: 1000\n: this stream has lasted its time; reconnect\n\n")
-			return
-		case <-s.drain:
-			send("retry: 1000\n: the server is restarting; reconnect\n\n")
-			return
-		case <-r.Context().Done():
-			return
-		}
-	}
+	pumpSSE(s, r, st, ch, func(ev Event, open bool) bool {
+		return open && st.event(ev, eventData(v, ev)) && ev.Name != "verdict"
+	})
 }
 
 // writeEvent writes one event with its data as the viewer sees it; data

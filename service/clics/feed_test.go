@@ -224,26 +224,35 @@ func TestHandlerErrors(t *testing.T) {
 	}
 }
 
+// openFeed opens the event feed at path on srv and reads it up to its
+// first token, the end of the whole contest: what r reads next comes
+// live. The caller closes body (before srv, which waits for the stream).
+func openFeed(t *testing.T, srv *httptest.Server, path string) (r *bufio.Reader, body io.Closer) {
+	t.Helper()
+	resp, err := srv.Client().Get(srv.URL + path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r = bufio.NewReader(resp.Body)
+	for {
+		line, err := r.ReadString('\n')
+		if err != nil {
+			resp.Body.Close()
+			t.Fatalf("reading the feed: %v", err)
+		}
+		if strings.Contains(line, `"token"`) {
+			return r, resp.Body
+		}
+	}
+}
+
 func TestFeedEndsOnDrain(t *testing.T) {
 	drain := make(chan struct{})
 	h := NewServer(newFakeSource(wfSnapshot()), Config{Feed: "t", Drain: drain})
 	srv := httptest.NewServer(h)
 	defer srv.Close()
-	resp, err := srv.Client().Get(srv.URL + "/api/contests/wf/event-feed")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer resp.Body.Close()
-	r := bufio.NewReader(resp.Body)
-	for {
-		line, err := r.ReadString('\n')
-		if err != nil {
-			t.Fatalf("reading the feed: %v", err)
-		}
-		if strings.Contains(line, `"token"`) {
-			break
-		}
-	}
+	r, body := openFeed(t, srv, "/api/contests/wf/event-feed")
+	defer body.Close()
 	close(drain)
 	if rest, err := io.ReadAll(r); err != nil || len(rest) != 0 {
 		t.Errorf("after the drain: %q, %v; want the feed to end", rest, err)
@@ -277,21 +286,8 @@ func TestHashedContestID(t *testing.T) {
 	if status, body := get(t, srv, "/api/contests/"+h+"/scoreboard", false); status != http.StatusOK {
 		t.Fatalf("scoreboard under the hash: %d %s", status, body)
 	}
-	resp, err := srv.Client().Get(srv.URL + "/api/contests/" + h + "/event-feed")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer resp.Body.Close()
-	r := bufio.NewReader(resp.Body)
-	for {
-		line, err := r.ReadString('\n')
-		if err != nil {
-			t.Fatalf("reading the feed: %v", err)
-		}
-		if strings.Contains(line, `"token"`) {
-			break
-		}
-	}
+	r, body := openFeed(t, srv, "/api/contests/"+h+"/event-feed")
+	defer body.Close()
 	src.update(long, func(s *Snapshot) { s.Name = "Renamed" })
 	line, err := r.ReadString('\n')
 	if err != nil || !strings.Contains(line, `"type":"contest"`) || !strings.Contains(line, "Renamed") {

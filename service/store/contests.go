@@ -45,6 +45,20 @@ func nullUS(t time.Time) sql.NullInt64 {
 	return sql.NullInt64{Int64: us(t), Valid: !t.IsZero()}
 }
 
+// someRow is ErrNotFound when a statement (its result and error) changed
+// no row.
+func someRow(res sql.Result, err error) error {
+	if err != nil {
+		return err
+	}
+	if n, err := res.RowsAffected(); err != nil {
+		return err
+	} else if n == 0 {
+		return ErrNotFound
+	}
+	return nil
+}
+
 // CreateContest inserts a new contest; see Store.
 func (s *sqlStore) CreateContest(ctx context.Context, c Contest) (Contest, error) {
 	if err := validateContest(c); err != nil {
@@ -76,16 +90,10 @@ func (s *sqlStore) UpdateContest(ctx context.Context, c Contest) (Contest, error
 		return Contest{}, fmt.Errorf("update contest: %w", err)
 	}
 	err := s.inTx(ctx, func(tx *sql.Tx) error {
-		res, err := tx.ExecContext(ctx, s.q(qUpdateContest), c.Name, nullUS(c.Start), nullUS(c.End),
+		if err := someRow(tx.ExecContext(ctx, s.q(qUpdateContest), c.Name, nullUS(c.Start), nullUS(c.End),
 			c.Freeze.Microseconds(), c.Scoring, c.Penalty, bit(c.CountCE), bit(c.HideProblems),
-			bit(c.Participants == nil), c.ID)
-		if err != nil {
+			bit(c.Participants == nil), c.ID)); err != nil {
 			return err
-		}
-		if n, err := res.RowsAffected(); err != nil {
-			return err
-		} else if n == 0 {
-			return ErrNotFound
 		}
 		for _, q := range []string{qDeleteCProblems, qDeleteCParticipants} {
 			if _, err := tx.ExecContext(ctx, s.q(q), c.ID); err != nil {
@@ -255,16 +263,7 @@ func (s *sqlStore) DeleteContest(ctx context.Context, id string) error {
 				return err
 			}
 		}
-		res, err := tx.ExecContext(ctx, s.q(qDeleteContest), id)
-		if err != nil {
-			return err
-		}
-		if n, err := res.RowsAffected(); err != nil {
-			return err
-		} else if n == 0 {
-			return ErrNotFound
-		}
-		return nil
+		return someRow(tx.ExecContext(ctx, s.q(qDeleteContest), id))
 	})
 	if err != nil {
 		return fmt.Errorf("delete contest %s: %w", id, err)

@@ -52,6 +52,21 @@ func sub(user, problem string) NewSubmission {
 		Filename: "a.cpp", Source: "int main(){}\n"}
 }
 
+// created creates n submissions of user's for problem and returns their
+// IDs, oldest first.
+func created(t *testing.T, s Store, n int, user, problem string) []string {
+	t.Helper()
+	var ids []string
+	for range n {
+		c, _, err := s.Create(context.Background(), sub(user, problem))
+		if err != nil {
+			t.Fatal(err)
+		}
+		ids = append(ids, c.ID)
+	}
+	return ids
+}
+
 func TestCreateAndGet(t *testing.T) {
 	contract(t, func(t *testing.T, s Store) {
 		ctx := context.Background()
@@ -383,14 +398,7 @@ func TestRejudgeProblemAndCancel(t *testing.T) {
 func TestStaleAndCountQueued(t *testing.T) {
 	contract(t, func(t *testing.T, s Store) {
 		ctx := context.Background()
-		var ids []string
-		for range 4 {
-			c, _, err := s.Create(ctx, sub("ann", "sum"))
-			if err != nil {
-				t.Fatal(err)
-			}
-			ids = append(ids, c.ID)
-		}
+		ids := created(t, s, 4, "ann", "sum")
 		s.MarkJudging(ctx, ids[1], 1, 1)
 		s.ApplyResult(ctx, ids[2], 1, Result{Verdict: "AC"})
 		if _, _, err := s.Create(ctx, sub("bob", "sum")); err != nil {

@@ -12,14 +12,7 @@ import (
 func TestUnfinished(t *testing.T) {
 	contract(t, func(t *testing.T, s Store) {
 		ctx := context.Background()
-		var ids []string
-		for range 4 {
-			c, _, err := s.Create(ctx, sub("ann", "sum"))
-			if err != nil {
-				t.Fatal(err)
-			}
-			ids = append(ids, c.ID)
-		}
+		ids := created(t, s, 4, "ann", "sum")
 		if _, _, err := s.Create(ctx, sub("bob", "sum")); err != nil {
 			t.Fatal(err)
 		}

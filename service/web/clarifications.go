@@ -96,7 +96,7 @@ func (h *Handler) clarAsk(w http.ResponseWriter, r *http.Request) {
 	if !h.clarFormOK(w, r) {
 		return
 	}
-	in := api.NewClarification{Contest: r.PostFormValue("contest"), Problem: r.PostFormValue("problem"), Text: r.PostFormValue("text")}
+	in := postedClar(r)
 	_, err := h.api.Ask(r.Context(), api.Who(r.Context()), in)
 	h.clarDone(w, r, in.Contest, err)
 }
@@ -106,9 +106,15 @@ func (h *Handler) clarAnnounce(w http.ResponseWriter, r *http.Request) {
 	if !h.clarFormOK(w, r) {
 		return
 	}
-	in := api.NewClarification{Contest: r.PostFormValue("contest"), Problem: r.PostFormValue("problem"), Text: r.PostFormValue("text")}
+	in := postedClar(r)
 	_, err := h.api.Announce(r.Context(), api.Who(r.Context()), in)
 	h.clarDone(w, r, in.Contest, err)
+}
+
+// postedClar is the question or announcement the ask and announce forms
+// post.
+func postedClar(r *http.Request) api.NewClarification {
+	return api.NewClarification{Contest: r.PostFormValue("contest"), Problem: r.PostFormValue("problem"), Text: r.PostFormValue("text")}
 }
 
 // clarAnswer is POST /clarifications/{id}/answer: an admin's answer,
@@ -161,8 +167,5 @@ func (h *Handler) clarDone(w http.ResponseWriter, r *http.Request, contest strin
 // clarEvents serves the clarification stream to the page's EventSource,
 // authenticated by the session cookie.
 func (h *Handler) clarEvents(w http.ResponseWriter, r *http.Request) {
-	r2 := r.Clone(r.Context())
-	r2.URL.Path = "/api/v1/clarifications/events"
-	r2.URL.RawPath = ""
-	h.api.ServeHTTP(w, r2)
+	h.toAPI(w, r, "/api/v1/clarifications/events")
 }

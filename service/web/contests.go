@@ -112,10 +112,7 @@ func (h *Handler) standingsPage(w http.ResponseWriter, r *http.Request) {
 // standingsEvents serves the standings stream to the page's EventSource,
 // authenticated by the session cookie.
 func (h *Handler) standingsEvents(w http.ResponseWriter, r *http.Request) {
-	r2 := r.Clone(r.Context())
-	r2.URL.Path = "/api/v1/contests/" + r.PathValue("id") + "/standings/events"
-	r2.URL.RawPath = ""
-	h.api.ServeHTTP(w, r2)
+	h.toAPI(w, r, "/api/v1/contests/"+r.PathValue("id")+"/standings/events")
 }
 
 func (h *Handler) statsPage(w http.ResponseWriter, r *http.Request) {

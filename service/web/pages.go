@@ -270,8 +270,15 @@ func newSubmissionView(sub api.Shown, title string, tests []string) submissionVi
 // authenticated by the session cookie (an EventSource cannot send
 // headers).
 func (h *Handler) events(w http.ResponseWriter, r *http.Request) {
+	h.toAPI(w, r, "/api/v1/submissions/"+r.PathValue("id")+"/events")
+}
+
+// toAPI serves r as the API's request for path, so that a page's
+// EventSource, which cannot send headers, reads an API stream
+// authenticated by the session cookie.
+func (h *Handler) toAPI(w http.ResponseWriter, r *http.Request, path string) {
 	r2 := r.Clone(r.Context())
-	r2.URL.Path = "/api/v1/submissions/" + r.PathValue("id") + "/events"
+	r2.URL.Path = path
 	r2.URL.RawPath = ""
 	h.api.ServeHTTP(w, r2)
 }
