@@ -47,6 +47,8 @@ var funcs = template.FuncMap{
 		return t.UTC().Format("2006-01-02 15:04:05 UTC")
 	},
 	"mem": figures.Memory,
+	// add is n+m, for a column span.
+	"add": func(n, m int) int { return n + m },
 	// stamp is an API time as the contest pages write it.
 	"stamp": func(s api.Stamp) string {
 		t := time.Time(s)
