@@ -14,7 +14,7 @@ import (
 
 // The shapes of the bodies, as errors describe them.
 const (
-	submissionShape = "a JSON object {problem, language, filename, source}"
+	submissionShape = "a JSON object {problem, language, filename, source, contest}"
 	batchShape      = "a JSON object {submissions: [{problem, language, filename, source}, ...]}"
 )
 
@@ -26,7 +26,7 @@ const (
 )
 
 // formFields are the fields of a submission's form body, as in its JSON.
-var formFields = []string{"problem", "language", "filename", "source"}
+var formFields = []string{"problem", "language", "filename", "source", "contest"}
 
 // fileFields are the multipart fields that may carry the source as a
 // file (curl -F file=@a.py): its name is the filename unless one is given.
@@ -82,7 +82,7 @@ func formError(err error) error {
 // fromForm fills in from a form's values and files: each field at most
 // once, no other fields, the source as a value or as one file.
 func fromForm(in *NewSubmission, values map[string][]string, files map[string][]*multipart.FileHeader) error {
-	dst := map[string]*string{"problem": &in.Problem, "language": &in.Language, "filename": &in.Filename, "source": &in.Source}
+	dst := map[string]*string{"problem": &in.Problem, "language": &in.Language, "filename": &in.Filename, "source": &in.Source, "contest": &in.Contest}
 	for k, vs := range values {
 		p, ok := dst[k]
 		if !ok {

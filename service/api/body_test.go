@@ -71,6 +71,9 @@ func TestBodies(t *testing.T) {
 func TestBodyRefusals(t *testing.T) {
 	mpTwo, mpTwoType := multipartBody(t, map[string]string{"problem": "a-plus-b", "source": "x"}, "file", "sum.py", "y")
 	mpOther, mpOtherType := multipartBody(t, map[string]string{"problem": "a-plus-b"}, "attachment", "sum.py", "y")
+	// A contest named in a form is read as in JSON, and admitted or not:
+	// this rig runs no contests.
+	mpContest, mpContestType := multipartBody(t, map[string]string{"problem": "A", "contest": "spring-26"}, "file", "sum.py", "y")
 	for _, tc := range []struct {
 		name, path, body, contentType string
 		opt                           Options
@@ -83,19 +86,20 @@ func TestBodyRefusals(t *testing.T) {
 		{name: "a form batch", path: "/api/v1/submissions/batch", body: "problem=a-plus-b", contentType: "application/x-www-form-urlencoded", status: 415,
 			field: "Content-Type", msg: "want application/json"},
 		{name: "an unknown JSON field", body: `{"problem":"a-plus-b","language":"c","source":"x","lang":"c"}`, contentType: "application/json",
-			status: 400, field: "lang", msg: "unknown field; want {problem, language, filename, source}"},
+			status: 400, field: "lang", msg: "unknown field; want {problem, language, filename, source, contest}"},
 		{name: "an unknown field in a batch", path: "/api/v1/submissions/batch", body: `{"submissions":[],"wait":1}`, contentType: "application/json",
 			status: 400, field: "wait", msg: "unknown field"},
 		{name: "an unknown field of a batch's submission", path: "/api/v1/submissions/batch", body: `{"submissions":[{"problem":"a","code":"x"}]}`, contentType: "application/json",
 			status: 400, field: "code", msg: "unknown field"},
 		{name: "an array, not an object", body: `[1]`, contentType: "application/json", status: 400, field: "body",
-			msg: "want a JSON object {problem, language, filename, source}, got a JSON array"},
+			msg: "want a JSON object {problem, language, filename, source, contest}, got a JSON array"},
 		{name: "a number for a string", body: `{"source": 3}`, contentType: "application/json", status: 400, field: "source", msg: "want a JSON string, got a JSON number"},
 		{name: "an object for the batch's list", path: "/api/v1/submissions/batch", body: `{"submissions": {}}`, contentType: "application/json", status: 400,
 			field: "submissions", msg: "want a JSON array, got a JSON object"},
 		{name: "an unknown form field", body: "problem=a-plus-b&code=x", contentType: "application/x-www-form-urlencoded", status: 400, field: "code", msg: "unknown field"},
 		{name: "a form field twice", body: "problem=a&problem=b&source=x", contentType: "application/x-www-form-urlencoded", status: 400, field: "problem", msg: "given 2 times"},
 		{name: "a multipart source twice", body: mpTwo, contentType: mpTwoType, status: 400, field: "file", msg: "more than one source"},
+		{name: "a multipart form's contest", body: mpContest, contentType: mpContestType, status: 404, field: "contest", msg: "runs no contests"},
 		{name: "a multipart file under another name", body: mpOther, contentType: mpOtherType, status: 400, field: "attachment", msg: "unknown field"},
 		{name: "a multipart body with no boundary", body: "x", contentType: "multipart/form-data", status: 400, field: "body", msg: "malformed form"},
 		{name: "a form over MaxBody", opt: Options{MaxBody: 100}, body: "source=" + strings.Repeat("x", 200), contentType: "application/x-www-form-urlencoded", status: 413},

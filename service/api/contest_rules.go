@@ -14,7 +14,8 @@ func stamp(t time.Time) string { return t.UTC().Format(time.RFC3339) }
 // with no contest, to the problem outside any), and returns in with its
 // problem named by slug. Admins may always submit to a contest; a user
 // needs to take part, within the window. A problem that a contest hides
-// until its start is refused outside it until then, to users.
+// until its start does not exist for users outside it until then (404, as
+// an unknown problem).
 func (s *Server) admitContest(ctx context.Context, who Principal, in NewSubmission, prefix string) (NewSubmission, error) {
 	if in.Contest == "" {
 		if who.Admin() || s.opt.Contests == nil {
@@ -24,9 +25,10 @@ func (s *Server) admitContest(ctx context.Context, who Principal, in NewSubmissi
 		if err != nil {
 			return in, err
 		}
-		if c, ok := hidden[in.Problem]; ok {
-			return in, Errorf(http.StatusForbidden, prefix+"problem", "problem %s is part of contest %s, which has not started; it starts at %s",
-				in.Problem, c.ID, stamp(c.Start))
+		if _, ok := hidden[in.Problem]; ok {
+			// The answer to a problem that does not exist: a user learns
+			// nothing of the problem set before the contest starts.
+			return in, Errorf(http.StatusNotFound, prefix+"problem", "no problem %q", in.Problem)
 		}
 		return in, nil
 	}

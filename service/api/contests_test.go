@@ -98,7 +98,7 @@ func TestContestAdmission(t *testing.T) {
 	}{
 		{"before the start", before, "ann-token", in("A"), 403, "contest", "contest spring-26 has not started; it starts at 2026-04-01T10:00:00Z"},
 		{"an admin before the start", before, "admin-token", in("A"), 202, "", ""},
-		{"outside, hidden before the start", before, "bob-token", outside, 403, "problem", "part of contest spring-26, which has not started"},
+		{"outside, hidden before the start", before, "bob-token", outside, 404, "problem", `no problem \"a-plus-b\"`},
 		{"outside, by an admin", before, "admin-token", outside, 202, "", ""},
 		{"during, by label", during, "ann-token", in("A"), 202, "", ""},
 		{"during, by slug", during, "ann-token", in("a-plus-b"), 202, "", ""},

@@ -49,7 +49,7 @@ func TestErrors(t *testing.T) {
 		{name: "malformed JSON", method: "POST", path: "/api/v1/submissions", token: "ann-token", body: `{"problem": "a-plus-b",`, status: 400, field: "body", msg: "malformed JSON"},
 		{name: "trailing garbage", method: "POST", path: "/api/v1/submissions", token: "ann-token", body: `{"problem":"a-plus-b"} x`, status: 400, field: "body", msg: "more after the object"},
 		{name: "wrong type", method: "POST", path: "/api/v1/submissions", token: "ann-token", body: `{"problem": 3}`, status: 400, field: "problem", msg: "want a JSON string"},
-		{name: "empty body", method: "POST", path: "/api/v1/submissions", token: "ann-token", header: []string{"Content-Type", "application/json"}, status: 400, field: "body", msg: "empty: want a JSON object {problem, language, filename, source}"},
+		{name: "empty body", method: "POST", path: "/api/v1/submissions", token: "ann-token", header: []string{"Content-Type", "application/json"}, status: 400, field: "body", msg: "empty: want a JSON object {problem, language, filename, source, contest}"},
 		{name: "bad wait", method: "POST", path: "/api/v1/submissions?wait=soon", token: "ann-token", body: ok, status: 400, field: "wait"},
 		{name: "negative wait", method: "GET", path: "/api/v1/submissions/" + queued + "?wait=-1s", token: "ann-token", status: 400, field: "wait", msg: "negative"},
 		{name: "limit 0", method: "GET", path: "/api/v1/submissions?limit=0", token: "ann-token", status: 400, field: "limit"},
