@@ -11,8 +11,9 @@
 // is a work queue that delivers in the order jobs entered it, to every
 // worker alike (remote ones included), so fairness is decided by what
 // enters it: each user has at most as many jobs in it as the live
-// workers have slots, all together (at least one; read from the workers
-// registry, fair.go). A submission past that share stays queued in the
+// workers have slots, all together, less one (at least one; read from the
+// workers registry, fair.go), so that with two slots or more one is left
+// to another user while a user's slow submissions hold the rest. A submission past that share stays queued in the
 // store only; when one of the user's submissions is done (its final
 // applied), the user's next one in queued order enters the stream, behind
 // the jobs other users queued meanwhile. So with one slot, a user who

@@ -13,8 +13,11 @@ import (
 const shareAge = time.Second
 
 // fairShare is the number of jobs one user may have in the jobs stream
-// at once: the slots of the live workers, all together, at least one;
-// read from the workers registry at most once per shareAge.
+// at once: the slots of the live workers, all together, less one, and at
+// least one: wherever there are two slots or more, one is always left to
+// the next user's job, so that a user's slow submissions never hold every
+// slot while another user's waits. It is read from the workers registry
+// at most once per shareAge.
 type fairShare struct {
 	mu sync.Mutex
 	n  int
@@ -37,7 +40,7 @@ func (j *jobs) share(ctx context.Context) int {
 	for _, w := range ws {
 		n += max(w.Slots, 0)
 	}
-	f.n, f.at = max(n, 1), time.Now()
+	f.n, f.at = max(n-1, 1), time.Now()
 	return f.n
 }
 

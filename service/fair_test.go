@@ -118,14 +118,18 @@ int main(void) {
 `
 
 // TestSlowSubmissionHoldsOneSlot: with the two slots a two-core machine
-// gets by default, a submission that spends seconds on every test holds
-// one slot, and another user's submission is judged in the other
-// meanwhile: bob's is done while ann's, started first, is still being
-// judged (it needs 8 s of CPU; bob's a few milliseconds).
+// gets by default, a user's submissions that spend seconds on every test
+// hold one slot, and another user's submission is judged in the other
+// meanwhile: ann sends two, bob one, and bob's is done while ann's first,
+// started first, is still being judged (it needs 8 s of CPU; bob's a few
+// milliseconds).
 func TestSlowSubmissionHoldsOneSlot(t *testing.T) {
 	s := newStack(t, func(c *Config) { c.Slots = DefaultSlots(2) })
 	bob := s.token(t, "bob", store.RoleUser)
+	// ann sends two: her fair share of two slots is one, so the second
+	// waits for her first and leaves the other slot to bob.
 	slow := s.post(t, s.user, "busy.c", busySum)
+	second := s.post(t, s.user, "busy.c", busySum)
 	ctx := context.Background()
 	deadline := time.Now().Add(2 * time.Minute)
 	for {
@@ -152,7 +156,9 @@ func TestSlowSubmissionHoldsOneSlot(t *testing.T) {
 	if sub.State == store.Done {
 		t.Errorf("ann's slow submission was done before bob's quick one: bob's waited behind it")
 	}
-	if out := s.waitDone(t, s.admin, slow); out["verdict"] != "AC" {
-		t.Errorf("ann's slow submission: %v, want AC", out["verdict"])
+	for _, id := range []string{slow, second} {
+		if out := s.waitDone(t, s.admin, id); out["verdict"] != "AC" {
+			t.Errorf("ann's slow submission %s: %v, want AC", id, out["verdict"])
+		}
 	}
 }
