@@ -122,8 +122,9 @@ func TestContestEndToEnd(t *testing.T) {
 		!strings.Contains(fmt.Sprint(out["error"]), "contest spring-26 has not started; it starts at "+start.UTC().Format(time.RFC3339)) {
 		t.Fatalf("before the start: %d %v", code, out)
 	}
-	if code, _, out := s.call(t, "POST", "/api/v1/submissions", bob, api.NewSubmission{Problem: "a-plus-b", Filename: "sum.c", Source: source(t, "a-plus-b/accepted/sum.c")}); code != http.StatusForbidden {
-		t.Fatalf("a hidden problem outside the contest: %d %v", code, out)
+	if code, _, out := s.call(t, "POST", "/api/v1/submissions", bob, api.NewSubmission{Problem: "a-plus-b", Filename: "sum.c", Source: source(t, "a-plus-b/accepted/sum.c")}); code != http.StatusNotFound ||
+		out["error"] != `problem: no problem "a-plus-b"` {
+		t.Fatalf("a hidden problem outside the contest: %d %v, want the 404 of an unknown problem", code, out)
 	}
 	if _, _, out := s.call(t, "GET", "/api/v1/problems", bob, nil); strings.Contains(fmt.Sprint(out), "flip-game") {
 		t.Fatalf("problems before the start list the contest's: %v", out)
