@@ -78,6 +78,13 @@ func HashFile(path string) (string, error) {
 	return hex.EncodeToString(h.Sum(nil)), nil
 }
 
+// HashBytes returns the hex sha256 of data: HashFile of a file holding
+// them.
+func HashBytes(data []byte) string {
+	sum := sha256.Sum256(data)
+	return hex.EncodeToString(sum[:])
+}
+
 // HashFiles returns the hex sha256 of files: each one's name in the box,
 // size and bytes, in order.
 func HashFiles(files []runner.File) (string, error) {

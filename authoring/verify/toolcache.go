@@ -100,17 +100,14 @@ func (a *validatorsAspect) id(ctx context.Context) string {
 	return t.validator
 }
 
-// key returns the key of the validator's run on input.
-func (a *validatorsAspect) key(ctx context.Context, input string) (runcache.Key, bool) {
+// key returns the key of the validator's run on an input whose bytes'
+// hash is in.
+func (a *validatorsAspect) key(ctx context.Context, in string) (runcache.Key, bool) {
 	r, t := a.n.r, &a.n.toolIDs
 	if r.cache == nil {
 		return runcache.Key{}, false
 	}
 	if a.id(ctx) == "" {
-		return runcache.Key{}, false
-	}
-	in, err := runcache.HashFile(input)
-	if err != nil {
 		return runcache.Key{}, false
 	}
 	return runcache.Key{Kind: "validator", Program: t.validator, Runtime: t.runtime, Run: t.run, Env: t.env,
