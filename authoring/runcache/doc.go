@@ -15,6 +15,13 @@
 // is bounded: past MaxEntries, the least recently used entries are
 // removed.
 //
+// Hashing a program's files (megabytes of compiled binary each) costs a
+// warm verify more than reading its results, so Store.HashFiles keeps
+// the hash too, under a name made of each file's path and stat (device,
+// inode, size, modification and change time): a file written since has
+// a new change time and is hashed again, and one changed within seconds
+// of being hashed is not remembered.
+//
 // Which results may be cached is the caller's decision: a run whose
 // outcome depends on the load of the machine (a wall-clock timeout, a
 // time close to a limit) or on the judge's own failure must not be. What

@@ -78,17 +78,44 @@ func HashFile(path string) (string, error) {
 	return hex.EncodeToString(h.Sum(nil)), nil
 }
 
+// HashBytes returns the hex sha256 of data: HashFile of a file holding
+// them.
+func HashBytes(data []byte) string {
+	sum := sha256.Sum256(data)
+	return hex.EncodeToString(sum[:])
+}
+
 // HashFiles returns the hex sha256 of files: each one's name in the box,
 // size and bytes, in order.
 func HashFiles(files []runner.File) (string, error) {
 	h := sha256.New()
 	for _, f := range files {
-		data, err := os.ReadFile(f.Path)
-		if err != nil {
-			return "", fmt.Errorf("hash: %w", err)
+		if err := hashFile(h, f); err != nil {
+			return "", err
 		}
-		fmt.Fprintf(h, "%q %d\x00", f.Name, len(data))
-		h.Write(data)
 	}
 	return hex.EncodeToString(h.Sum(nil)), nil
+}
+
+// hashFile writes f's name, size and bytes to h, streamed rather than
+// read whole: programs are megabytes each.
+func hashFile(h io.Writer, f runner.File) error {
+	file, err := os.Open(f.Path)
+	if err != nil {
+		return fmt.Errorf("hash: %w", err)
+	}
+	defer file.Close()
+	fi, err := file.Stat()
+	if err != nil {
+		return fmt.Errorf("hash: %w", err)
+	}
+	fmt.Fprintf(h, "%q %d\x00", f.Name, fi.Size())
+	n, err := io.Copy(h, file)
+	if err != nil {
+		return fmt.Errorf("hash %s: %w", f.Path, err)
+	}
+	if n != fi.Size() {
+		return fmt.Errorf("hash %s: changed while read (%d bytes of %d)", f.Path, n, fi.Size())
+	}
+	return nil
 }

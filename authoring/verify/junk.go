@@ -20,12 +20,13 @@ type junkCase struct {
 	data []byte
 }
 
-// writeJunk makes the junk cases of the package from its tests (a sample
-// and another test) and writes them to files, under a folder of the
-// run's own named by the package's index.
-func (a *validatorsAspect) writeJunk(index int) error {
+// makeJunkCases makes the junk cases of the package from its tests (a
+// sample and another test). Their files, under a folder of the run's own
+// named by the package's index, are written by junkFile when a validator
+// run needs one: a warm verify takes every answer from the run cache.
+func (a *validatorsAspect) makeJunkCases(index int) {
 	if !a.present() {
-		return nil
+		return
 	}
 	sources := map[string][]byte{}
 	var names []string
@@ -52,19 +53,18 @@ func (a *validatorsAspect) writeJunk(index int) error {
 	}
 	a.junk = makeJunk(names, sources, valid)
 	a.junkDir = filepath.Join(a.n.r.tmp, fmt.Sprintf("junk-%d", index))
-	if err := os.Mkdir(a.junkDir, 0o755); err != nil {
-		return fmt.Errorf("verify: %w", err)
-	}
-	for i, j := range a.junk {
-		if err := os.WriteFile(a.junkPath(i), j.data, 0o644); err != nil {
-			return fmt.Errorf("verify: %w", err)
-		}
-	}
-	return nil
 }
 
-func (a *validatorsAspect) junkPath(i int) string {
-	return filepath.Join(a.junkDir, fmt.Sprintf("%d.in", i))
+// junkFile writes junk case i to its file and returns the file's path.
+func (a *validatorsAspect) junkFile(i int) (string, error) {
+	if err := os.MkdirAll(a.junkDir, 0o755); err != nil {
+		return "", fmt.Errorf("verify: %w", err)
+	}
+	path := filepath.Join(a.junkDir, fmt.Sprintf("%d.in", i))
+	if err := os.WriteFile(path, a.junk[i].data, 0o644); err != nil {
+		return "", fmt.Errorf("verify: %w", err)
+	}
+	return path, nil
 }
 
 // junkCheck checks that the validator rejects every junk case; crashing

@@ -36,6 +36,17 @@ func newKattisCache(r *run, k *kattisPkg) *kattisCache {
 
 // hash returns the memoised hash of files, "" when they cannot be read.
 func (c *kattisCache) hash(files []runner.File) string {
+	return c.memo(files, runcache.HashFiles)
+}
+
+// programHash is hash for a program's files, which the run cache
+// remembers by their stat from one verify to the next.
+func (c *kattisCache) programHash(files []runner.File) string {
+	return c.memo(files, c.r.cache.HashFiles)
+}
+
+// memo returns the hash of files as hashFiles makes it, once per run.
+func (c *kattisCache) memo(files []runner.File, hashFiles func([]runner.File) (string, error)) string {
 	var id strings.Builder
 	for _, f := range files {
 		fmt.Fprintf(&id, "%q=%q ", f.Name, f.Path)
@@ -46,7 +57,7 @@ func (c *kattisCache) hash(files []runner.File) string {
 	if ok {
 		return h
 	}
-	h, err := runcache.HashFiles(files)
+	h, err := hashFiles(files)
 	if err != nil {
 		h = ""
 	}
@@ -90,7 +101,7 @@ func (c *kattisCache) checkerKey(ctx context.Context) string {
 			if err != nil || !comp.OK || prog == nil {
 				return
 			}
-			h := c.hash(prog.Files)
+			h := c.programHash(prog.Files)
 			if h == "" {
 				return
 			}
@@ -108,7 +119,7 @@ func (c *kattisCache) key(ctx context.Context, run grade.TestRun) (runcache.Key,
 		return runcache.Key{}, false
 	}
 	chk := c.checkerKey(ctx)
-	prog := c.hash(run.Program.Files)
+	prog := c.programHash(run.Program.Files)
 	in := c.hash([]runner.File{{Path: run.Test.Input}})
 	ans := c.hash([]runner.File{{Path: run.Test.Output}})
 	if chk == "" || prog == "" || in == "" || ans == "" {

@@ -27,7 +27,7 @@ func (c *kattisCache) inputValidatorKey(ctx context.Context, prog *compile.Progr
 	if c.r.cache == nil {
 		return runcache.Key{}, false
 	}
-	h := c.hash(prog.Files)
+	h := c.programHash(prog.Files)
 	in := c.hash([]runner.File{{Path: t.Input}})
 	if h == "" || in == "" {
 		return runcache.Key{}, false

@@ -56,9 +56,7 @@ func (r *run) nativePackage(disp string, index int) (*pkg, error) {
 		// What is to be run: the validator on every test and on junk,
 		// the generator, every solution.
 		gen.readGenerated()
-		if err := val.writeJunk(index); err != nil {
-			return nil, err
-		}
+		val.makeJunkCases(index)
 		sols.plan()
 	}
 	refs := &referencesAspect{n: n, sols: sols, checker: checker}

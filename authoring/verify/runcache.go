@@ -149,12 +149,13 @@ type keys struct {
 }
 
 // prepare hashes the tests and the checker of p; checkerFiles are the
-// compiled custom checker's or interactor's, nil for a built-in one.
-func (k *keys) prepare(p *problem.Problem, checkerFiles []runner.File) error {
+// compiled custom checker's or interactor's, nil for a built-in one,
+// whose hash cache remembers.
+func (k *keys) prepare(cache *runcache.Store, p *problem.Problem, checkerFiles []runner.File) error {
 	k.once.Do(func() {
 		k.checker = checkerSettings(p)
 		if len(checkerFiles) > 0 {
-			h, err := runcache.HashFiles(checkerFiles)
+			h, err := cache.HashFiles(checkerFiles)
 			if err != nil {
 				k.err = err
 				return
@@ -183,11 +184,11 @@ func (a *solutionsAspect) key(ctx context.Context, sr *solRun, i int) (runcache.
 	if r.cache == nil {
 		return runcache.Key{}, false
 	}
-	if err := a.keys.prepare(p, a.checker.files()); err != nil {
+	if err := a.keys.prepare(r.cache, p, a.checker.files()); err != nil {
 		return runcache.Key{}, false
 	}
 	sr.keyOnce.Do(func() {
-		if h, err := runcache.HashFiles(sr.prog.Files); err == nil {
+		if h, err := r.cache.HashFiles(sr.prog.Files); err == nil {
 			sr.progHash = h
 			sr.runtime = r.eng.Compiler.Identity(ctx, sr.sol.Language)
 		}

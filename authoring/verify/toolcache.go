@@ -70,11 +70,11 @@ func (t *toolIDs) common(ctx context.Context, r *run) {
 
 // hash returns the hash of a tool's program, "" when it is not to be
 // cached.
-func (t *toolIDs) hash(p *compile.Program) string {
+func (t *toolIDs) hash(cache *runcache.Store, p *compile.Program) string {
 	if p == nil || t.run == nil {
 		return ""
 	}
-	h, err := runcache.HashFiles(p.Files)
+	h, err := cache.HashFiles(p.Files)
 	if err != nil {
 		return ""
 	}
@@ -87,7 +87,7 @@ func (a *validatorsAspect) id(ctx context.Context) string {
 	r, t := a.n.r, &a.n.toolIDs
 	t.common(ctx, r)
 	t.valOnce.Do(func() {
-		t.validator = t.hash(a.prog)
+		t.validator = t.hash(r.cache, a.prog)
 		if t.validator == "" || a.prog.Language == nil || a.prog.Language.Name == "go" && a.validExit == 0 {
 			return
 		}
@@ -100,17 +100,14 @@ func (a *validatorsAspect) id(ctx context.Context) string {
 	return t.validator
 }
 
-// key returns the key of the validator's run on input.
-func (a *validatorsAspect) key(ctx context.Context, input string) (runcache.Key, bool) {
+// key returns the key of the validator's run on an input whose bytes'
+// hash is in.
+func (a *validatorsAspect) key(ctx context.Context, in string) (runcache.Key, bool) {
 	r, t := a.n.r, &a.n.toolIDs
 	if r.cache == nil {
 		return runcache.Key{}, false
 	}
 	if a.id(ctx) == "" {
-		return runcache.Key{}, false
-	}
-	in, err := runcache.HashFile(input)
-	if err != nil {
 		return runcache.Key{}, false
 	}
 	return runcache.Key{Kind: "validator", Program: t.validator, Runtime: t.runtime, Run: t.run, Env: t.env,
@@ -125,7 +122,7 @@ func (a *generatorsAspect) key(ctx context.Context, c author.GeneratedTest) (run
 		return runcache.Key{}, false
 	}
 	t.common(ctx, r)
-	t.genOnce.Do(func() { t.generator = t.hash(a.prog) })
+	t.genOnce.Do(func() { t.generator = t.hash(r.cache, a.prog) })
 	validator := ""
 	if a.val.prog != nil {
 		if validator = a.val.id(ctx); validator == "" {

@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 
 	"github.com/puzzlejudge/judge/authoring/author"
+	"github.com/puzzlejudge/judge/authoring/runcache"
 	"github.com/puzzlejudge/judge/core/compile"
 	"github.com/puzzlejudge/judge/core/problem"
 )
@@ -84,19 +85,39 @@ func (a *validatorsAspect) sequence() *sequence {
 	}
 	a.junkRes = make([]toolResult, len(a.junk))
 	for i := range a.junk {
-		s.add(func(ctx context.Context) bool { a.validate(ctx, a.junkPath(i), &a.junkRes[i]); return false })
+		s.add(func(ctx context.Context) bool { a.validateJunk(ctx, i, &a.junkRes[i]); return false })
 	}
 	return s
 }
 
 // validate runs the validator on the input.
 func (a *validatorsAspect) validate(ctx context.Context, input string, into *toolResult) {
+	in, err := runcache.HashFile(input)
+	a.validateOn(ctx, in, err == nil, func() (string, error) { return input, nil }, into)
+}
+
+// validateJunk runs the validator on junk case i, whose file is written
+// only when the run cache does not have the answer.
+func (a *validatorsAspect) validateJunk(ctx context.Context, i int, into *toolResult) {
+	a.validateOn(ctx, runcache.HashBytes(a.junk[i].data), true, func() (string, error) { return a.junkFile(i) }, into)
+}
+
+// validateOn runs the validator on the input file that file returns,
+// whose bytes' hash is in (usable when hashed), unless the run cache has
+// its answer.
+func (a *validatorsAspect) validateOn(ctx context.Context, in string, hashed bool, file func() (string, error), into *toolResult) {
 	r := a.n.r
-	key, useCache := a.key(ctx, input)
+	key, useCache := a.key(ctx, in)
+	useCache = useCache && hashed
 	var c cachedValidation
 	if useCache && r.cache.Get(key, &c) {
 		r.hit()
 		*into = toolResult{done: true, v: c.validation()}
+		return
+	}
+	input, err := file()
+	if err != nil {
+		*into = toolResult{done: true, err: err}
 		return
 	}
 	v, err := r.tools.ValidateExit(ctx, a.prog, input, a.validExit)

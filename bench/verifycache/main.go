@@ -20,11 +20,19 @@
 // warm cache first, so that the first verify compiles but builds no warm
 // cache. Each gives its ratio.
 //
+// With -warm it times what an author waits for after changing nothing:
+// -reps verifies of every bundled problem (or the problems given) whose
+// results are all in the run cache of the cache folder the environment
+// gives (one verify fills it first), beside the target of issue 25 (a
+// warm verify in seconds); -against BIN times another judge binary (an
+// older build) round by round beside this tree's.
+//
 // Run it as root from the repository root (it empties the run cache,
 // judge cache clean, before each first verify):
 //
 //	go run ./bench/verifycache [-reps 3] [-kattis dir,dir] [problem...]
 //	go run ./bench/verifycache -fresh [problem...]
+//	go run ./bench/verifycache -warm [-reps 3] [-against BIN] [problem...]
 //
 // Without problems it verifies flip-game and a-plus-b; without -kattis,
 // the encode-2025 (multi-pass), parity-2025 and guess-2025 (interactive)
@@ -66,8 +74,17 @@ func main() {
 	kattis := flag.String("kattis", "authoring/verify/testdata/kattis/encode-2025,authoring/verify/testdata/kattis/parity-2025,authoring/verify/testdata/kattis/guess-2025",
 		"Kattis package folders to measure on their own, separated by commas (\"\" for none)")
 	fresh := flag.Bool("fresh", false, "verify on empty cache folders, compiles and the warm cache included (see the doc)")
+	warm := flag.Bool("warm", false, "time warm verifies in the cache folder the environment gives (see the doc)")
+	against := flag.String("against", "", "with -warm: another judge binary to time beside this tree's, round by round")
 	flag.Parse()
 	problems := flag.Args()
+	if *warm {
+		if err := runWarm(*reps, *against, problems); err != nil {
+			fmt.Fprintln(os.Stderr, "verifycache:", err)
+			os.Exit(1)
+		}
+		return
+	}
 	if *fresh {
 		if err := runFresh(problems); err != nil {
 			fmt.Fprintln(os.Stderr, "verifycache:", err)
