@@ -11,7 +11,6 @@ import (
 	"github.com/puzzlejudge/judge/service/api"
 	"github.com/puzzlejudge/judge/service/clics"
 	"github.com/puzzlejudge/judge/service/httpguard"
-	"github.com/puzzlejudge/judge/service/standings"
 	"github.com/puzzlejudge/judge/service/store"
 	"github.com/puzzlejudge/judge/service/web"
 )
@@ -124,16 +123,21 @@ func (c *clicsSource) Snapshot(ctx context.Context, id string, v clics.Viewer) (
 	if err != nil {
 		return clics.Snapshot{}, fmt.Errorf("users: %w", err)
 	}
-	snap := clicsContest(ct, time.Now())
+	return clicsSnapshot(ct, subs, probs, langs, accounts, time.Now()), nil
+}
+
+// clicsSnapshot is contest ct at now with its problems, languages, teams
+// and submissions. The handler serves no submission of a team it does
+// not have (an admin's test run, a disabled account's).
+func clicsSnapshot(ct api.Contest, subs []api.Submission, probs []api.Problem, langs []api.Language, accounts []store.Account, now time.Time) clics.Snapshot {
+	snap := clicsContest(ct, now)
 	snap.Problems = clicsProblems(ct, probs, subs)
 	snap.Languages = clicsLanguages(langs, subs)
 	snap.Teams = clicsTeams(ct, subs, accounts)
-	// The handler serves no submission of a team it does not have (an
-	// admin's test run, a disabled account's).
 	for _, s := range subs {
 		snap.Submissions = append(snap.Submissions, clicsSubmission(s))
 	}
-	return snap, nil
+	return snap
 }
 
 // Changed is closed at the next ring of the contest's bell (a submission
@@ -152,40 +156,29 @@ func (c *clicsSource) Changed(ctx context.Context, id string) <-chan struct{} {
 	return ch
 }
 
-// clicsContest is a contest's settings as a snapshot: the contests' freeze
-// is how long before the end the board freezes, CLICS's an offset from
-// the start; the board thaws at the end, as the standings do. A practice
-// contest has no Start, and the handler does not serve it.
+// clicsContest is a contest's settings as a snapshot, with the rules,
+// freeze and thaw its standings have (api.ContestRules): the contests'
+// freeze is how long before the end the board freezes, CLICS's an offset
+// from the start; the board thaws at the end. A practice contest has no
+// Start, and the handler does not serve it.
 func clicsContest(c api.Contest, now time.Time) clics.Snapshot {
-	s := clics.Snapshot{ID: c.ID, Name: c.Name, FormalName: c.Name, Now: now,
-		Rules: standings.Rules{Scoring: standings.Scoring(c.Scoring), Penalty: time.Duration(c.Penalty) * time.Minute,
-			CountCompileErrors: c.CountCE}}
+	s := clics.Snapshot{ID: c.ID, Name: c.Name, FormalName: c.Name, Now: now, Rules: api.ContestRules(c)}
 	if c.Practice() {
 		return s
 	}
-	s.Start, s.Length = c.Start, c.End.Sub(c.Start)
-	if c.Freeze > 0 && c.Freeze < s.Length {
-		s.Rules.Freeze = s.Length - c.Freeze
-		s.Thawed = c.End
-	}
+	s.Start, s.Length, s.Thawed = c.Start, c.Length(), c.ThawAt()
 	return s
 }
 
 // clicsProblems are the contest's problems in its order, with the
 // catalog's names, time limits and test counts; an IOI problem's full
-// score is the highest its judged submissions report, as the standings
-// take it.
+// score is the standings' (api.ContestMaxScores).
 func clicsProblems(c api.Contest, probs []api.Problem, subs []api.Submission) []clics.ContestProblem {
 	byslug := map[string]api.Problem{}
 	for _, p := range probs {
 		byslug[p.Slug] = p
 	}
-	maxScore := map[string]float64{}
-	for _, s := range subs {
-		if rep := s.Report; rep != nil && s.State == api.StateDone && rep.MaxScore != nil && *rep.MaxScore > maxScore[s.Problem] {
-			maxScore[s.Problem] = *rep.MaxScore
-		}
-	}
+	maxScore := api.ContestMaxScores(subs)
 	out := make([]clics.ContestProblem, 0, len(c.Problems))
 	for _, cp := range c.Problems {
 		p := byslug[cp.Slug]

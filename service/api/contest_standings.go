@@ -35,7 +35,6 @@ func (s *Server) computeStandings(ctx context.Context, id string) (StandingsView
 		return StandingsView{}, err
 	}
 	now := s.now()
-	state := c.State(now)
 	subs, err := s.opt.Contests.ContestSubmissions(ctx, c.ID)
 	if err != nil {
 		return StandingsView{}, err
@@ -44,19 +43,29 @@ func (s *Server) computeStandings(ctx context.Context, id string) (StandingsView
 	if err != nil {
 		return StandingsView{}, err
 	}
-	view := standings.Public
-	if Who(ctx).Admin() {
-		view = standings.Jury
-	}
 	users, err := s.b.Users(ctx)
 	if err != nil {
 		return StandingsView{}, err
 	}
-	in := standingsInput(c, subs, titles, accountsByName(users), now)
+	return ContestStandings(c, subs, titles, users, now, Who(ctx).Admin()), nil
+}
+
+// ContestStandings is c's table at now, from its submissions, the
+// problems' titles (slug: title) and the accounts: the live table for
+// the jury, else the public one (frozen from the freeze until the end).
+// A contest that hides its problems shows the public no table before its
+// start.
+func ContestStandings(c Contest, subs []Submission, titles map[string]string, accounts []User, now time.Time, jury bool) StandingsView {
+	state := c.State(now)
+	view := standings.Public
+	if jury {
+		view = standings.Jury
+	}
+	in := standingsInput(c, subs, titles, accountsByName(accounts), now)
 	if view == standings.Public && c.HideProblems && state == ContestUpcoming {
 		in.Problems, in.Runs = nil, nil
 	}
-	return newStandingsView(c, state, standings.Compute(in, view)), nil
+	return newStandingsView(c, state, standings.Compute(in, view))
 }
 
 // accountsByName indexes accounts by name.
@@ -123,20 +132,14 @@ func contestTeams(c Contest, subs []Submission, accounts map[string]User) []stan
 // submissions as runs (the runs of users without a row left out by
 // standings.Compute, from the statistics too).
 func standingsInput(c Contest, subs []Submission, titles map[string]string, accounts map[string]User, now time.Time) standings.Input {
-	in := standings.Input{Rules: standings.Rules{
-		Scoring: standings.Scoring(c.Scoring), Penalty: time.Duration(c.Penalty) * time.Minute,
-		CountCompileErrors: c.CountCE,
-	}}
+	in := standings.Input{Rules: ContestRules(c)}
 	if !c.Practice() {
-		in.Length = c.End.Sub(c.Start)
+		in.Length = c.Length()
 		in.Now = now.Sub(c.Start)
-		if c.Freeze > 0 {
-			in.Rules.Freeze = in.Length - c.Freeze
-		}
-		in.Thawed = !now.Before(c.End)
+		thaw := c.ThawAt()
+		in.Thawed = !thaw.IsZero() && !now.Before(thaw)
 	}
 	label := map[string]string{}
-	maxScore := map[string]float64{}
 	for _, p := range c.Problems {
 		label[p.Slug] = p.Label
 	}
@@ -155,9 +158,6 @@ func standingsInput(c Contest, subs []Submission, titles map[string]string, acco
 			if rep.Score != nil {
 				run.Score = *rep.Score
 			}
-			if rep.MaxScore != nil && *rep.MaxScore > maxScore[sub.Problem] {
-				maxScore[sub.Problem] = *rep.MaxScore
-			}
 			if len(rep.Groups) > 0 {
 				run.Groups = map[string]float64{}
 				for _, g := range rep.Groups {
@@ -167,6 +167,7 @@ func standingsInput(c Contest, subs []Submission, titles map[string]string, acco
 		}
 		in.Runs = append(in.Runs, run)
 	}
+	maxScore := ContestMaxScores(subs)
 	for _, p := range c.Problems {
 		in.Problems = append(in.Problems, standings.Problem{Label: p.Label, Slug: p.Slug, Name: titles[p.Slug],
 			MaxScore: maxScore[p.Slug]})

@@ -21,7 +21,8 @@ type Contest struct {
 	ID, Name   string
 	Start, End time.Time
 	// Freeze is how long before End the public standings freeze (0:
-	// never).
+	// never); shorter than the window, and 0 in practice mode (see
+	// ContestRules).
 	Freeze  time.Duration
 	Scoring string // "icpc" or "ioi"
 	// Penalty is in minutes per rejected try before the first accepted.
@@ -48,6 +49,7 @@ func (c Contest) Practice() bool { return c.Start.IsZero() }
 
 // State is where the contest stands at now.
 func (c Contest) State(now time.Time) string {
+	freeze := c.FreezeAt()
 	switch {
 	case c.Practice():
 		return ContestPractice
@@ -55,7 +57,7 @@ func (c Contest) State(now time.Time) string {
 		return ContestUpcoming
 	case !now.Before(c.End):
 		return ContestOver
-	case c.Freeze > 0 && !now.Before(c.End.Add(-c.Freeze)):
+	case !freeze.IsZero() && !now.Before(freeze):
 		return ContestFrozen
 	}
 	return ContestRunning
@@ -140,10 +142,7 @@ func NewContestView(c Contest, who Principal, now time.Time, titles map[string]s
 		ID: c.ID, Name: c.Name, State: c.State(now), Start: Stamp(c.Start), End: Stamp(c.End),
 		Scoring: c.Scoring, FreezeSeconds: int64(c.Freeze / time.Second), PenaltyMinutes: c.Penalty,
 		CountCompileErrors: c.CountCE, HideProblemsBeforeStart: c.HideProblems, Everyone: c.Participants == nil,
-		TakesPart: c.Takes(who.User), Problems: []ContestProblem{},
-	}
-	if c.Freeze > 0 && !c.Practice() {
-		v.Freeze = Stamp(c.End.Add(-c.Freeze))
+		TakesPart: c.Takes(who.User), Problems: []ContestProblem{}, Freeze: Stamp(c.FreezeAt()),
 	}
 	if who.Admin() {
 		v.Participants = c.Participants

@@ -81,10 +81,7 @@ func minutes(d time.Duration) int64 { return int64(d / time.Minute) }
 // newStandingsView is the JSON of a computed table.
 func newStandingsView(c Contest, state string, t standings.Table) StandingsView {
 	v := StandingsView{Contest: c.ID, Name: c.Name, State: state, Scoring: string(t.Scoring), Frozen: t.Frozen,
-		Problems: []StandingsProblem{}, Rows: []StandingsRow{}, Stats: []ProblemStatsView{}}
-	if c.Freeze > 0 && !c.Practice() {
-		v.Freeze = Stamp(c.End.Add(-c.Freeze))
-	}
+		Freeze: Stamp(c.FreezeAt()), Problems: []StandingsProblem{}, Rows: []StandingsRow{}, Stats: []ProblemStatsView{}}
 	for _, p := range t.Problems {
 		v.Problems = append(v.Problems, StandingsProblem{Label: p.Label, Slug: p.Slug, Name: p.Name, MaxScore: p.MaxScore})
 	}
