@@ -12,7 +12,9 @@ import (
 // POST the rest get their defaults: ICPC scoring, 20 minutes of penalty,
 // no freeze, compile errors not counted, problems hidden before the
 // start, every user taking part. A contest without start and end (or with
-// practice true) is in practice mode: no window.
+// practice true) is in practice mode: no window, and so no freeze. The
+// freeze must be shorter than the window (422 naming freeze_seconds
+// otherwise, whichever of the two a PATCH changes).
 type ContestSpec struct {
 	ID    *string    `json:"id,omitempty"`
 	Name  *string    `json:"name,omitempty"`
@@ -21,7 +23,8 @@ type ContestSpec struct {
 	End             *time.Time `json:"end,omitempty"`
 	DurationSeconds *int64     `json:"duration_seconds,omitempty"`
 	Practice        *bool      `json:"practice,omitempty"`
-	// FreezeSeconds is how long before the end the standings freeze.
+	// FreezeSeconds is how long before the end the standings freeze:
+	// less than the contest's length; none (0) in practice mode.
 	FreezeSeconds           *int64  `json:"freeze_seconds,omitempty"`
 	Scoring                 *string `json:"scoring,omitempty"`
 	PenaltyMinutes          *int    `json:"penalty_minutes,omitempty"`
@@ -59,7 +62,8 @@ func (sp ContestSpec) apply(c *Contest) error {
 		if sp.Start != nil || sp.End != nil || sp.DurationSeconds != nil {
 			return Errorf(http.StatusUnprocessableEntity, "practice", "a practice contest has no start, end or duration")
 		}
-		c.Start, c.End = time.Time{}, time.Time{}
+		// The freeze is the window's: a practice contest has none.
+		c.Start, c.End, c.Freeze = time.Time{}, time.Time{}, 0
 	}
 	if sp.FreezeSeconds != nil {
 		c.Freeze = time.Duration(*sp.FreezeSeconds) * time.Second

@@ -1,6 +1,8 @@
 package api
 
 import (
+	"net/http"
+	"strings"
 	"time"
 
 	"github.com/puzzlejudge/judge/service/standings"
@@ -56,4 +58,34 @@ func ContestMaxScores(subs []Submission) map[string]float64 {
 		}
 	}
 	return out
+}
+
+// checkFreeze refuses a freeze that ContestRules would not apply: a
+// negative one, one on a practice contest (which has no window to freeze
+// in), and one not shorter than the contest. A window that ends before
+// it starts is the store's to refuse.
+func checkFreeze(c Contest) error {
+	switch {
+	case c.Freeze < 0:
+		return Errorf(http.StatusUnprocessableEntity, "freeze_seconds", "the freeze (%s) is negative", shortDuration(c.Freeze))
+	case c.Freeze > 0 && c.Practice():
+		return Errorf(http.StatusUnprocessableEntity, "freeze_seconds", "a practice contest has no freeze (%s given)", shortDuration(c.Freeze))
+	case c.Freeze > 0 && c.Length() > 0 && c.Freeze >= c.Length():
+		return Errorf(http.StatusUnprocessableEntity, "freeze_seconds", "the freeze (%s) must be shorter than the contest (%s)",
+			shortDuration(c.Freeze), shortDuration(c.Length()))
+	}
+	return nil
+}
+
+// shortDuration writes d as Go does without trailing zero units: 2h,
+// 1h30m, 45m.
+func shortDuration(d time.Duration) string {
+	s := d.String()
+	if strings.HasSuffix(s, "m0s") {
+		s = strings.TrimSuffix(s, "0s")
+	}
+	if strings.HasSuffix(s, "h0m") {
+		s = strings.TrimSuffix(s, "0m")
+	}
+	return s
 }

@@ -105,9 +105,12 @@ func (s *Server) UpdateContest(ctx context.Context, id string, sp ContestSpec) (
 	return s.saveContest(ctx, c, s.opt.Contests.UpdateContest)
 }
 
-// saveContest checks c's problems, saves it with save and returns its
-// view.
+// saveContest checks c's freeze and problems, saves it with save and
+// returns its view.
 func (s *Server) saveContest(ctx context.Context, c Contest, save func(context.Context, Contest) (Contest, error)) (ContestView, error) {
+	if err := checkFreeze(c); err != nil {
+		return ContestView{}, err
+	}
 	if err := s.checkProblems(ctx, c); err != nil {
 		return ContestView{}, err
 	}

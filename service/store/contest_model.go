@@ -92,8 +92,10 @@ func validateContest(c Contest) error {
 		return bad("end", "%s is not after the start %s", c.End.Format(time.RFC3339), c.Start.Format(time.RFC3339))
 	case c.Freeze < 0:
 		return bad("freeze", "negative")
-	case !c.Start.IsZero() && c.Freeze > c.End.Sub(c.Start):
-		return bad("freeze", "%s is longer than the contest", c.Freeze)
+	case c.Start.IsZero() && c.Freeze > 0:
+		return bad("freeze", "a practice contest has none")
+	case !c.Start.IsZero() && c.Freeze >= c.End.Sub(c.Start):
+		return bad("freeze", "%s is not shorter than the contest", c.Freeze)
 	case c.Scoring != ScoringICPC && c.Scoring != ScoringIOI:
 		return bad("scoring", "%q: use icpc or ioi", c.Scoring)
 	case c.Penalty < 0:

@@ -72,6 +72,8 @@ func TestContestValidation(t *testing.T) {
 			{"start without end", func(c *Contest) { c.End = time.Time{} }},
 			{"end before start", func(c *Contest) { c.End = c.Start.Add(-time.Minute) }},
 			{"freeze longer than the contest", func(c *Contest) { c.Freeze = 6 * time.Hour }},
+			{"freeze as long as the contest", func(c *Contest) { c.Freeze = c.End.Sub(c.Start) }},
+			{"freeze in practice mode", func(c *Contest) { c.Start, c.End, c.Freeze = time.Time{}, time.Time{}, time.Hour }},
 			{"scoring", func(c *Contest) { c.Scoring = "acm" }},
 			{"no problems", func(c *Contest) { c.Problems = nil }},
 			{"a label twice", func(c *Contest) { c.Problems[1].Label = "A" }},
