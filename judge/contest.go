@@ -51,7 +51,7 @@ func (f *contestFlags) add(cmd *cobra.Command) {
 	fl.DurationVar(&f.duration, "duration", 0, "the length from the start, e.g. 5h (or give --end)")
 	fl.StringVar(&f.problems, "problems", "", "the problems: A=slug,B=slug, or slugs labelled A, B, … in order")
 	fl.StringVar(&f.scoring, "scoring", "", "icpc or ioi (default icpc)")
-	fl.DurationVar(&f.freeze, "freeze", 0, "freeze the public standings this long before the end, e.g. 1h")
+	fl.DurationVar(&f.freeze, "freeze", 0, "freeze the public standings this long before the end, e.g. 1h (shorter than the contest; none in practice mode)")
 	fl.IntVar(&f.penalty, "penalty", 20, "ICPC minutes per rejected try before the first accepted one")
 	fl.StringVar(&f.users, "users", "", "who takes part: user names, comma-separated (default everyone)")
 	fl.BoolVar(&f.practice, "practice", false, "practice mode: no window, open from now on")
