@@ -60,17 +60,19 @@ func ContestMaxScores(subs []Submission) map[string]float64 {
 	return out
 }
 
-// checkFreeze refuses a freeze that ContestRules would not apply: a
-// negative one, one on a practice contest (which has no window to freeze
-// in), and one not shorter than the contest. A window that ends before
-// it starts is the store's to refuse.
+// checkFreeze refuses a negative freeze, and one that ContestRules would
+// not apply: on a practice contest (which has no window to freeze in),
+// or not shorter than the contest. A window that ends before it starts
+// is the store's to refuse.
 func checkFreeze(c Contest) error {
 	switch {
 	case c.Freeze < 0:
 		return Errorf(http.StatusUnprocessableEntity, "freeze_seconds", "the freeze (%s) is negative", shortDuration(c.Freeze))
-	case c.Freeze > 0 && c.Practice():
+	case c.Freeze == 0 || ContestRules(c).Freeze > 0:
+		return nil
+	case c.Practice():
 		return Errorf(http.StatusUnprocessableEntity, "freeze_seconds", "a practice contest has no freeze (%s given)", shortDuration(c.Freeze))
-	case c.Freeze > 0 && c.Length() > 0 && c.Freeze >= c.Length():
+	case c.Length() > 0:
 		return Errorf(http.StatusUnprocessableEntity, "freeze_seconds", "the freeze (%s) must be shorter than the contest (%s)",
 			shortDuration(c.Freeze), shortDuration(c.Length()))
 	}
