@@ -3,6 +3,7 @@ package runner
 import (
 	"errors"
 	"fmt"
+	"math"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -34,9 +35,11 @@ type box struct {
 	replies *receiver   // reads the sock's replies, by the run that waits for them
 	runID   int64       // the number of the current run
 
-	// next is the group of the next run, made while the last run's
-	// program ran; spent are the groups of finished runs, removed while
-	// the next run's program starts.
+	// again is the last run's group, renewed for the next (see
+	// recycle); next is a new group made while a run's program ran, for
+	// a run that finds no group to use again; spent are the groups of
+	// finished runs, removed while the next run's program starts.
+	again *runGroup
 	next  *runGroup
 	spent []cgroup.Group
 	runs  int // runs so far, for the groups' names
@@ -58,13 +61,25 @@ type box struct {
 }
 
 // runGroup is a run's cgroup, made ahead of the run: its task limit set
-// (that of the box's last run), and the files that join it and that take
-// its memory limit open.
+// (that of the box's last run), and the files that join it, that take its
+// memory limit and that reset its memory figures (cgroup.Group.Reset)
+// open.
 type runGroup struct {
 	g     cgroup.Group
 	procs int
 	enter []*os.File
 	limit []*os.File
+	reset []*os.File
+}
+
+// charged is what the group has charged now (its usage, read through its
+// first Reset file), or more than any limit when it cannot be read.
+func (r *runGroup) charged() int64 {
+	n, err := readCount(int(r.reset[0].Fd()))
+	if err != nil {
+		return math.MaxInt64
+	}
+	return n
 }
 
 // retire closes a finished run's group files and leaves the group to be
@@ -72,6 +87,7 @@ type runGroup struct {
 func (b *box) retire(r *runGroup) {
 	closeAll(r.enter)
 	closeAll(r.limit)
+	closeAll(r.reset)
 	if r.g != nil {
 		b.spent = append(b.spent, r.g)
 	}
@@ -160,6 +176,9 @@ func (b *box) makeGroup(procs int) (*runGroup, error) {
 	if err == nil {
 		r.limit, err = r.g.MemoryLimit()
 	}
+	if err == nil {
+		r.reset, err = r.g.Reset()
+	}
 	if err != nil {
 		b.retire(r)
 		return nil, err
@@ -167,11 +186,28 @@ func (b *box) makeGroup(procs int) (*runGroup, error) {
 	return r, nil
 }
 
+// recycle keeps a finished run's group for the next run when it can be
+// renewed (empty, no memory event, at most cgroup.MaxResidual still
+// charged): a group used again costs a few reads and writes, where
+// removing it and making another cost a fifth of a trivial run's time in
+// the kernel, on the run's path or beside it. Any other group is retired.
+func (b *box) recycle(r *runGroup) {
+	if b.again == nil && len(r.reset) > 0 && r.charged() <= cgroup.MaxResidual && r.g.Renew() {
+		b.again = r
+		return
+	}
+	b.retire(r)
+}
+
 // takeGroup returns the group for this run, with its task limit set: the
-// one tidy made during the last run, or a new one.
+// last run's, renewed; or the one tidy made during a run; or a new one.
 func (b *box) takeGroup(procs int) (*runGroup, error) {
-	r := b.next
-	b.next = nil
+	r := b.again
+	if r != nil {
+		b.again = nil
+	} else {
+		r, b.next = b.next, nil
+	}
 	b.procs = procs
 	if r == nil {
 		var err error
@@ -189,7 +225,8 @@ func (b *box) takeGroup(procs int) (*runGroup, error) {
 	return r, nil
 }
 
-// tidy removes the groups of finished runs and makes the next run's group.
+// tidy removes the groups of finished runs and, if there is none, makes a
+// group for a run that finds none to use again.
 // A run calls it once its program is on its way, so that this work
 // overlaps the program's start instead of lying on the run's path, and
 // costs no goroutine of its own. A failure to make the group is met again
@@ -317,9 +354,11 @@ func (b *box) destroy() error {
 		h.f.Close()
 	}
 	var first error
-	if b.next != nil {
-		b.retire(b.next)
-		b.next = nil
+	for _, r := range []**runGroup{&b.again, &b.next} {
+		if *r != nil {
+			b.retire(*r)
+			*r = nil
+		}
 	}
 	first = b.removeSpent()
 	if b.mounted {

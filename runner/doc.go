@@ -5,12 +5,14 @@
 // same executable, started again through [Init]) that holds the box's
 // namespaces and mounts and starts the program for every run it is given.
 // Boxes are reused between runs, but nothing of a run is: every run gets a
-// fresh cgroup and a cgroup namespace of its own, the box's IPC namespace
-// is emptied after it (every SysV object and POSIX message queue), its
-// working folders are emptied and must be as they were made, or the box
-// is replaced (see below), standard input is a pipe the judge feeds (or
-// a pipe end the caller gives: see RunInteraction), and its program
-// folder is read-only (full mode) or placed again when changed (basic).
+// cgroup (new, or on v1 its box's last one renewed, whose figures count
+// from zero: see package cgroup) and a cgroup namespace of its own, the
+// box's IPC namespace is emptied after it (every SysV object and POSIX
+// message queue), its working folders are emptied and must be as they
+// were made, or the box is replaced (see below), standard input is a pipe
+// the judge feeds (or a pipe end the caller gives: see RunInteraction),
+// and its program folder is read-only (full mode) or placed again when
+// changed (basic).
 // Programs start from one launcher thread per box, dressed once: a
 // session keyring of the box's own (empty: the filter denies every
 // keyring call), no_new_privs, no capabilities, the seccomp filter.
@@ -31,7 +33,7 @@
 //	               launcher and the fork, the IPC clean-up
 //	cpus.go        the CPU each run is bound to
 //	proc.go        /proc readers (basic mode)
-//	cgroup/        one fresh cgroup per run, v1 or v2, behind one interface
+//	cgroup/        a cgroup of its own per run, v1 or v2, behind one interface
 //	seccomp/       the system-call filter of every box
 //
 // # Modes
@@ -42,8 +44,8 @@
 // null, zero and urandom only, no network but a loopback that is down, an
 // unprivileged uid of the sandbox's own block, no_new_privs, an empty
 // capability bounding set and the seccomp filter below. Memory and CPU are
-// measured and enforced through a fresh cgroup per run (v1, or v2 with the
-// judge in a delegated cgroup of its own: see package cgroup).
+// measured and enforced through a cgroup of each run's own (v1, or v2 with
+// the judge in a delegated cgroup of its own: see package cgroup).
 //
 // In [ModeBasic] a box is a plain temporary directory; limits are rlimits,
 // CPU and memory are read from /proc and rusage, the program's own peak
@@ -94,8 +96,20 @@
 //	Wall    real time from the start of the program; a program that sleeps
 //	        or waits for input is stopped at it. Result.Wall, WallExceeded.
 //	Memory  peak memory of the process tree (the run cgroup's peak in full
-//	        mode, swap off; in basic mode the program's own high-water mark
-//	        at exit, or the highest resident set polled of its tree).
+//	        mode, swap off; in basic mode the program's own high-water
+//	        mark at exit, or the highest resident set polled of its
+//	        tree). The kernel charges memory in batches of 64 pages per
+//	        CPU, so a peak is a multiple of about 256 KiB, a trivial
+//	        program's one batch. A renewed group (v1) may still have
+//	        charged what its last runs left, at most 4 MiB: the peak is
+//	        counted above it and the limit raised by it. Just before the
+//	        fork, on the program's CPU, the launcher sets the group's
+//	        limit one page below its usage, which makes the kernel first
+//	        empty the group's cache of pages charged but unused on that
+//	        CPU (a program would use them without its peak rising), then
+//	        lifts the limit and resets the peak. Now and then (about one
+//	        trivial run in 300 here; pages an earlier run freed late, it
+//	        seems) a trivial program's peak still reads 0.
 //	        Address space is never limited, so runtimes that reserve much
 //	        (Go, JVM) start. A run that reached the limit and failed or ran
 //	        out of time is MemoryExceeded (see decide). Result.Memory.

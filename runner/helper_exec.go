@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strconv"
 	"strings"
 	"syscall"
@@ -30,14 +31,14 @@ func (h *helper) runOne(req runRequest, files []int) helperReply {
 		base = highWaterRSS() // rusage counts from here (basic mode)
 	}
 	start := time.Now()
-	pid, err := h.fork(path, req, files)
+	pid, residual, err := h.fork(path, req, files)
 	// A judge thread that forks while the program file is still open for
 	// writing in another goroutine holds it open until its exec: ETXTBSY
 	// passes within moments (golang/go#22315).
 	for try := 0; err == syscall.ETXTBSY && try < 100; try++ {
 		time.Sleep(time.Millisecond)
 		start = time.Now()
-		pid, err = h.fork(path, req, files)
+		pid, residual, err = h.fork(path, req, files)
 	}
 	if err != nil {
 		return helperReply{Kind: "error", Err: err.Error()}
@@ -101,6 +102,7 @@ func (h *helper) runOne(req runRequest, files []int) helperReply {
 		MaxRSS:   ru.Maxrss << 10,
 		BaseRSS:  base,
 		PeakRSS:  peak,
+		Residual: residual,
 	}
 	switch {
 	case werr != nil:
@@ -174,20 +176,28 @@ func (h *helper) dress() error {
 }
 
 // fork forks and execs one program from the launcher's thread, with the
-// run's rlimits, in the run's cgroup.
-func (h *helper) fork(path string, req runRequest, files []int) (pid int, err error) {
+// run's rlimits, in the run's cgroup. residual is what the group had
+// charged when its peak was reset, before the fork (zero without Reset
+// files).
+func (h *helper) fork(path string, req runRequest, files []int) (pid int, residual int64, err error) {
 	restore, err := h.setLimits(req)
 	if err != nil {
-		return 0, err
+		return 0, 0, err
 	}
 	defer restore()
 	h.bind(req.CPU)
+	cg := files[3:]
+	enter, limit, reset := cg[:req.Enter], cg[req.Enter:len(cg)-req.Reset], cg[len(cg)-req.Reset:]
+	if len(reset) == 2 {
+		if residual, err = renewCharge(limit, reset[0], reset[1]); err != nil {
+			return 0, 0, fmt.Errorf("reset cgroup: %w", err)
+		}
+	}
 	// Join the run's cgroup: the program is accounted from its first
 	// instruction. v1 moves this thread, v2 the whole helper, for the
 	// moment of the fork.
-	enter, limit := files[3:3+req.Enter], files[3+req.Enter:]
 	if err := writeZero(enter); err != nil {
-		return 0, fmt.Errorf("join cgroup: %w", err)
+		return 0, 0, fmt.Errorf("join cgroup: %w", err)
 	}
 	defer func() {
 		// Leave the group, then give it its memory limit: from now on it
@@ -196,7 +206,7 @@ func (h *helper) fork(path string, req runRequest, files []int) (pid int, err er
 		// meantime (v1 refuses the limit then) is stopped at once; its
 		// peak says why.
 		writeZero(h.home)
-		if pid > 0 && setMemoryLimit(limit, req.Memory) != nil {
+		if pid > 0 && setMemoryLimit(limit, req.Memory+residual) != nil {
 			_ = syscall.Kill(pid, syscall.SIGKILL)
 		}
 	}()
@@ -223,7 +233,50 @@ func (h *helper) fork(path string, req runRequest, files []int) (pid int, err er
 		Files: []uintptr{uintptr(files[0]), uintptr(files[1]), uintptr(files[2])},
 		Sys:   sys,
 	}
-	return syscall.ForkExec(path, req.Args, attr)
+	pid, err = syscall.ForkExec(path, req.Args, attr)
+	return pid, residual, err
+}
+
+// renewCharge readies a v1 group's memory figures for the next program,
+// from the thread that forks it, bound to the program's CPU, and returns
+// what the group has charged then (its residual: kernel objects its last
+// runs left), which the program's peak and limit are counted above.
+//
+// The kernel charges a group's memory in batches of pages per CPU, and
+// keeps what a batch has left, and what its tasks free, in a per-CPU cache
+// still charged to the group. A new group has none; a renewed one has
+// what its last run left on this CPU, which the next program would use
+// without its peak rising: a trivial program's peak would read 0 where a
+// new group's reads one batch. A memory limit set below the usage makes
+// the kernel first empty the group's caches (this CPU's at once), and
+// only then reclaim: so the limit is set one page below the usage, then
+// lifted (the run's own is written after the fork), and the peak reset
+// to what is left.
+func renewCharge(limit []int, usage, peak int) (int64, error) {
+	u, err := readCount(usage)
+	if err != nil {
+		return 0, err
+	}
+	if page := int64(unix.Getpagesize()); u >= page {
+		_ = writeAll(limit[:1], strconv.FormatInt(u-page, 10))
+		if err := setMemoryLimit(limit, -1); err != nil {
+			return 0, err
+		}
+	}
+	if err := writeAll([]int{peak}, "0"); err != nil {
+		return 0, err
+	}
+	return readCount(peak)
+}
+
+// readCount reads a cgroup file of one number from its start.
+func readCount(fd int) (int64, error) {
+	var buf [32]byte
+	n, err := unix.Pread(fd, buf[:], 0)
+	if err != nil {
+		return 0, err
+	}
+	return strconv.ParseInt(strings.TrimSpace(string(buf[:n])), 10, 64)
 }
 
 // bind binds the launcher's thread, and so the programs it forks from now
@@ -247,9 +300,19 @@ func (h *helper) bind(cpu int) {
 }
 
 // setMemoryLimit writes the memory limit into each of a run group's limit
-// files, in order.
+// files, in order; or, where that fails, in the reverse order. (v1's
+// memsw limit may never be below the memory limit: a limit coming down
+// goes first, one going up, in a group renewed after a run with a lower
+// limit, goes last.)
 func setMemoryLimit(fds []int, limit int64) error {
-	return writeAll(fds, strconv.FormatInt(limit, 10))
+	v := strconv.FormatInt(limit, 10)
+	err := writeAll(fds, v)
+	if err != nil && len(fds) > 1 {
+		rev := slices.Clone(fds)
+		slices.Reverse(rev)
+		err = writeAll(rev, v)
+	}
+	return err
 }
 
 // writeZero writes "0" into each cgroup file: the writer joins that group.

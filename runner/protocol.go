@@ -39,7 +39,7 @@ type helperConfig struct {
 // descriptors travel with it: stdin, stdout, stderr, then the Enter files
 // that join the run's cgroup (v1 tasks files, or the v2 cgroup.procs),
 // then the files that take its memory limit, written once the helper has
-// left the group.
+// left the group, then the Reset files.
 type runRequest struct {
 	Op       string   `json:"op"` // "run" or "kill"
 	ID       int64    `json:"id"` // the run's number in its box
@@ -53,6 +53,9 @@ type runRequest struct {
 	Procs    int      `json:"procs,omitempty"`
 	Memory   int64    `json:"memory,omitempty"` // the memory limit, for the cgroup's limit files
 	Enter    int      `json:"enter,omitempty"`  // how many of the cgroup files join the group
+	// Reset is how many of the cgroup files, the last ones, ready the
+	// group's memory figures before the fork (see helper.renewCharge).
+	Reset int `json:"reset,omitempty"`
 	// CPU is the CPU the program is bound to, plus one; 0 lets it use
 	// every CPU of the helper's.
 	CPU int `json:"cpu,omitempty"`
@@ -79,6 +82,9 @@ type helperReply struct {
 	PeakRSS  int64  `json:"peak_rss,omitempty"` // the program's own high-water mark at exit (basic mode), bytes
 	Wall     int64  `json:"wall_ns,omitempty"`
 	WallStop bool   `json:"wall_stop,omitempty"` // the helper stopped the run at its wall limit (full mode)
+	// Residual is what the run's group had charged when its peak was
+	// reset, before the fork: the program's peak is counted above it.
+	Residual int64 `json:"residual,omitempty"`
 }
 
 // Overlay shows a host directory at Box inside the box as a private,

@@ -109,16 +109,26 @@ func (b *box) run(ctx, halt context.Context, spec Spec, lim Limits, cpu int) (re
 		return res, false, err
 	}
 	var cg cgroup.Group
-	var cgFiles []*os.File // the files that join the group, then those that take its memory limit
-	nEnter := 0
+	var cgFiles []*os.File // the files that join the group, take its memory limit, reset its figures
+	nEnter, nReset := 0, 0
+	// over says the run ended as runs should: the helper's reply read,
+	// the group emptied, its figures read. Only then may its group serve
+	// again; otherwise it is removed during the next run (tidy).
+	over := false
 	if b.full {
 		rg, err := b.takeGroup(lim.Procs)
 		if err != nil {
 			return res, false, err
 		}
-		// The group is removed during the next run (tidy).
-		defer b.retire(rg)
-		cg, cgFiles, nEnter = rg.g, append(append([]*os.File(nil), rg.enter...), rg.limit...), len(rg.enter)
+		defer func() {
+			if over {
+				b.recycle(rg)
+			} else {
+				b.retire(rg)
+			}
+		}()
+		cg, nEnter, nReset = rg.g, len(rg.enter), len(rg.reset)
+		cgFiles = append(append(append([]*os.File(nil), rg.enter...), rg.limit...), rg.reset...)
 	}
 
 	// Standard streams and cgroup files travel with the request.
@@ -141,6 +151,7 @@ func (b *box) run(ctx, halt context.Context, spec Spec, lim Limits, cpu int) (re
 		Procs:    lim.Procs,
 		Memory:   lim.Memory,
 		Enter:    nEnter,
+		Reset:    nReset,
 		CPU:      cpu,
 	}
 	if b.full {
@@ -219,7 +230,9 @@ func (b *box) run(ctx, halt context.Context, spec Spec, lim Limits, cpu int) (re
 		if err != nil {
 			return res, false, fmt.Errorf("read cgroup: %w", err)
 		}
-		o.cpu, o.peak = use.CPU, use.Peak
+		// The peak is counted above what the group had charged when the
+		// program started (see helperReply.Residual).
+		o.cpu, o.peak = use.CPU, max(0, use.Peak-reply.Residual)
 		if o.needsEvents(lim) {
 			ev, err := cg.Events()
 			if err != nil {
@@ -227,6 +240,7 @@ func (b *box) run(ctx, halt context.Context, spec Spec, lim Limits, cpu int) (re
 			}
 			o.oomKills, o.hitLimit = ev.OOMKills, ev.HitLimit
 		}
+		over = true
 	} else {
 		o.cpu = time.Duration(reply.CPU)
 		o.peak = basicPeak(reply, b.peak)

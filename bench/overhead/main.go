@@ -93,7 +93,11 @@ func run(runs, loops int) error {
 			}
 			return time.Since(t)
 		})
-		fmt.Printf("  %-28s %8.3f ms   overhead %.3f ms   ratio %.2fx bare\n", string(mode)+" box (judge Run)", ms(d), ms(d-bare), float64(d)/float64(bare))
+		target := ""
+		if mode == runner.ModeFull {
+			target = "   (issue 25's target: 1.30x or less)"
+		}
+		fmt.Printf("  %-28s %8.3f ms   overhead %.3f ms   ratio %.2fx bare%s\n", string(mode)+" box (judge Run)", ms(d), ms(d-bare), float64(d)/float64(bare), target)
 		if mode == runner.ModeFull {
 			fmt.Printf("\nCPU time of a busy loop, %d runs each, interleaved\n", loops)
 			var boxCPU, bareCPU, selfCPU []time.Duration
@@ -219,7 +223,9 @@ func submitPerTest(dir, judge string) error {
 		m := medianOf(per)
 		line := fmt.Sprintf("  %-28s %8.3f ms   ratio %.2fx bare spawn", fmt.Sprintf("judge submit, %d worker(s)", workers), ms(m), float64(m)/float64(bare))
 		if workers == 2 {
-			line += fmt.Sprintf(", %.2fx 2 bare spawners", float64(m)/float64(bare2))
+			line += fmt.Sprintf(", %.2fx 2 bare spawners   (target: 1.00x bare spawn or less)", float64(m)/float64(bare2))
+		} else {
+			line += "   (target: 1.60x or less)"
 		}
 		fmt.Println(line)
 	}

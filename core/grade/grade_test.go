@@ -255,8 +255,15 @@ func checkFigures(t *testing.T, rep *grade.Report, last grade.TestResult, progra
 			t.Errorf("MLE run reports %d KiB, want about the %d KiB limit", last.MemoryKB, rep.Limits.MemoryKB)
 		}
 	case "ac", "hello":
-		if last.MemoryKB <= 0 {
-			t.Errorf("memory not measured: %d KiB", last.MemoryKB)
+		// Measured to the kernel's charge batch (see package cgroup): a
+		// trivial program may now and then read 0 in a renewed group,
+		// never on every test.
+		var most int64
+		for _, r := range rep.Tests {
+			most = max(most, r.MemoryKB)
+		}
+		if most <= 0 {
+			t.Errorf("memory not measured: %d KiB at most over %d tests", most, len(rep.Tests))
 		}
 		if last.MemoryKB > 32<<10 {
 			t.Errorf("trivial program reported %d KiB", last.MemoryKB)

@@ -38,13 +38,16 @@ func (v Version) String() string {
 // Prefix starts the name of every judge's folder: judge-<instance>.
 const Prefix = "judge-"
 
-// Usage is what the tasks of a group used since it was made.
+// Usage is what the tasks of a group used: CPU time since the group was
+// made or renewed; the peak since it was made or last reset through the
+// files Group.Reset opens, which includes what the group had charged then.
 type Usage struct {
 	CPU  time.Duration // user+system time
 	Peak int64         // peak memory charged, bytes
 }
 
-// Events are what the memory controller did to a group since it was made.
+// Events are what the memory controller did to a group since it was made
+// (a group is renewed only while it has none).
 type Events struct {
 	OOMKills int64 // tasks the out-of-memory killer killed
 	HitLimit bool  // the memory limit was reached at least once
@@ -71,6 +74,19 @@ type Group interface {
 	// Events reads the out-of-memory kills and whether the limit was hit:
 	// files a run that ended well within its limits does not need read.
 	Events() (Events, error)
+	// Renew readies an emptied group for another run, and says whether
+	// it could: from then on its CPU time counts from zero. A group with a
+	// task left or a memory event (the limit reached, a task killed for
+	// memory), or on v2, is not renewed, and should be removed. Its peak
+	// is reset by the run's starter, through the files Reset opens.
+	Renew() bool
+	// Reset opens, in order, the files through which the starter of a
+	// run readies a renewed group's memory figures right before the
+	// program starts, on the program's CPU (see package runner): v1's
+	// memory.usage_in_bytes (read) and memory.max_usage_in_bytes (read
+	// and written). A v2 group, never renewed, has none. The caller
+	// closes them.
+	Reset() ([]*os.File, error)
 	// Kill kills every task in the group and waits, up to a second, for
 	// it to be empty. It returns how many are left.
 	Kill() int

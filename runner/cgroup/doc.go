@@ -2,10 +2,22 @@
 // on the v1 hierarchies or the unified v2 hierarchy, behind one interface.
 //
 // A judge opens its [Tree] once: a folder named judge-<instance> beside
-// its own cgroup in every hierarchy it uses. Each run then gets a fresh
-// [Group] inside it, made before the run and removed after it, so no
-// counter, peak, charge or event carries over from one run to the next:
-// the figures a Group reports are the run's own.
+// its own cgroup in every hierarchy it uses. Each run then gets a [Group]
+// inside it of its own, so no counter, peak or event carries over from
+// one run to the next: the figures a Group reports are the run's own.
+//
+// On v1 a Group is new, or renewed ([Group.Renew]): the last run's, which
+// a box keeps when that run left it empty, without a memory event (no
+// limit reached, no task killed for memory) and with at most
+// [MaxResidual] still charged (kernel objects, page cache the run read
+// first). Its CPU time then counts from the renewal; its peak is reset by
+// the next run's starter just before the fork, through the files
+// [Group.Reset] opens (see package runner for how, and why there), and
+// the run's peak is counted above what the group had charged then. Making
+// and removing the three v1 groups of a run cost about a fifth of a
+// trivial run's time in the kernel; renewing them, a few reads and
+// writes. On v2 every run gets a new group: a v2 group's per-CPU cache
+// of charged pages cannot be emptied without an out-of-memory event.
 //
 // On v2 the kernel forbids a cgroup that holds processes to hand
 // controllers to its children (the "no internal processes" rule), so Open

@@ -174,7 +174,8 @@ func (t *treeV1) noSwapIn(mem string) error {
 type groupV1 struct {
 	mem, acct, pids, cpu string
 	memsw                bool
-	stats                *stats // nil until the group is made
+	stats                *stats        // nil until the group is made
+	since                time.Duration // the CPU time when last renewed
 }
 
 func (g *groupV1) dirs() []string { return distinct([]string{g.mem, g.acct, g.pids, g.cpu}) }
@@ -203,8 +204,35 @@ func (g *groupV1) Enter() ([]*os.File, error) {
 }
 
 func (g *groupV1) CPU() (time.Duration, error) {
+	t, err := g.cpuTotal()
+	return t - g.since, err
+}
+
+// cpuTotal is the group's CPU time since it was made.
+func (g *groupV1) cpuTotal() (time.Duration, error) {
 	ns, err := g.stats.int(statCPU)
 	return time.Duration(ns), err
+}
+
+func (g *groupV1) Renew() bool {
+	cpu, ok := renew(g.stats, g.cpuTotal, g.Events)
+	if ok {
+		g.since = cpu
+	}
+	return ok
+}
+
+func (g *groupV1) Reset() ([]*os.File, error) {
+	usage, err := os.Open(filepath.Join(g.mem, "memory.usage_in_bytes"))
+	if err != nil {
+		return nil, err
+	}
+	peak, err := os.OpenFile(filepath.Join(g.mem, "memory.max_usage_in_bytes"), os.O_RDWR, 0)
+	if err != nil {
+		usage.Close()
+		return nil, err
+	}
+	return []*os.File{usage, peak}, nil
 }
 
 func (g *groupV1) Usage() (Usage, error) {

@@ -270,3 +270,10 @@ func (g *groupV2) Remove() error {
 	g.Kill()
 	return rmdir(g.dir)
 }
+
+// Renew is false: a v2 group's cache of charged pages (see package
+// runner) cannot be emptied without an out-of-memory event, and its peak
+// can be reset only from Linux 6.12; so every v2 run gets a new group.
+func (g *groupV2) Renew() bool { return false }
+
+func (g *groupV2) Reset() ([]*os.File, error) { return nil, nil }
