@@ -259,7 +259,11 @@ func renewCharge(limit []int, usage, peak int) (int64, error) {
 	}
 	if page := int64(unix.Getpagesize()); u >= page {
 		_ = writeAll(limit[:1], strconv.FormatInt(u-page, 10))
-		if err := setMemoryLimit(limit, -1); err != nil {
+		// Lifted: memsw (where there is one) first, which may never be
+		// below the memory limit.
+		up := slices.Clone(limit)
+		slices.Reverse(up)
+		if err := writeAll(up, "-1"); err != nil {
 			return 0, err
 		}
 	}

@@ -19,6 +19,8 @@ const (
 	statCPU   = iota // v1 cpuacct.usage, v2 cpu.stat
 	statPeak         // v1 memory.max_usage_in_bytes, v2 memory.peak
 	statTasks        // pids.current
+	statFail         // v1 memory.failcnt (v2: none)
+	statOOM          // v1 memory.oom_control (v2: none)
 	nStats
 )
 
@@ -31,13 +33,17 @@ type stats struct {
 	buf   []byte
 }
 
-// openStats opens the files at paths, in the order of the stat constants.
+// openStats opens the files at paths, in the order of the stat constants;
+// an empty path is left closed.
 func openStats(paths [nStats]string) (*stats, error) {
 	s := &stats{paths: paths, buf: make([]byte, 512)}
 	for i := range s.fds {
 		s.fds[i] = -1
 	}
 	for i, p := range paths {
+		if p == "" {
+			continue
+		}
 		fd, err := unix.Open(p, unix.O_RDONLY|unix.O_CLOEXEC, 0)
 		if err != nil {
 			s.close()

@@ -24,6 +24,8 @@ func TestStatsReadFromStart(t *testing.T) {
 	write(statCPU, "usage_usec 1500\nuser_usec 1000\n")
 	write(statPeak, "4096\n")
 	write(statTasks, strings.Repeat(" ", 2000)+"3\n") // longer than the first buffer
+	write(statFail, "0\n")
+	paths[statOOM] = "" // a file the group has none of is left closed
 	s, err := openStats(paths)
 	if err != nil {
 		t.Fatal(err)
@@ -42,6 +44,9 @@ func TestStatsReadFromStart(t *testing.T) {
 		if v, err := s.int(statPeak); err != nil || v != want {
 			t.Errorf("peak = %d, %v; want %d", v, err, want)
 		}
+	}
+	if _, err := s.int(statOOM); err == nil {
+		t.Error("a file left closed was read")
 	}
 	s.close()
 	if _, err := s.int(statPeak); err == nil {

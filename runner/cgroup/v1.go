@@ -144,6 +144,9 @@ func (t *treeV1) NewGroup(name string) (Group, error) {
 		statCPU:   filepath.Join(g.acct, "cpuacct.usage"),
 		statPeak:  filepath.Join(g.mem, "memory.max_usage_in_bytes"),
 		statTasks: filepath.Join(g.pids, "pids.current"),
+		// Read after each run to renew the group (see Renew).
+		statFail: filepath.Join(g.mem, "memory.failcnt"),
+		statOOM:  filepath.Join(g.mem, "memory.oom_control"),
 	})
 	if err != nil {
 		g.Remove()
@@ -247,12 +250,12 @@ func (g *groupV1) Usage() (Usage, error) {
 
 func (g *groupV1) Events() (Events, error) {
 	var e Events
-	fail, err := readInt(filepath.Join(g.mem, "memory.failcnt"))
+	fail, err := g.stats.int(statFail)
 	if err != nil {
 		return e, err
 	}
 	e.HitLimit = fail > 0
-	e.OOMKills, err = readKey(filepath.Join(g.mem, "memory.oom_control"), "oom_kill")
+	e.OOMKills, err = g.stats.key(statOOM, "oom_kill")
 	return e, err
 }
 
