@@ -37,7 +37,7 @@ func icpcSnapshot() Snapshot {
 	ms := func(d time.Duration) time.Time { return start.Add(d) }
 	return Snapshot{
 		ID: "icpc", Name: "ICPC", Start: start, Length: 5 * time.Hour,
-		Rules:    standings.Rules{Scoring: standings.ICPC},
+		Rules:    standings.Rules{Scoring: standings.ICPC, Penalty: standings.DefaultPenalty},
 		Problems: abc,
 		Teams: []ContestTeam{{ID: "echo"}, {ID: "delta", Name: "Delta"}, {ID: "charlie", Name: "Charlie"},
 			{ID: "bravo", Name: "Bravo"}, {ID: "alpha", Name: "Alpha"}},
@@ -67,7 +67,7 @@ func icpcSnapshot() Snapshot {
 func frozenSnapshot() Snapshot {
 	return Snapshot{
 		ID: "frozen", Name: "Frozen", Start: start, Length: 5 * time.Hour,
-		Rules:     standings.Rules{Scoring: standings.ICPC, Freeze: 4 * time.Hour},
+		Rules:     standings.Rules{Scoring: standings.ICPC, Penalty: standings.DefaultPenalty, Freeze: 4 * time.Hour},
 		Problems:  abc[:2],
 		Teams:     []ContestTeam{{ID: "one", Name: "One"}, {ID: "two", Name: "Two"}},
 		Languages: languages,

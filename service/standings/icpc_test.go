@@ -16,7 +16,7 @@ var (
 // after an internal error, and two tied teams without a solve.
 func basicInput() Input {
 	return Input{
-		Rules:    Rules{Scoring: ICPC},
+		Rules:    Rules{Scoring: ICPC, Penalty: DefaultPenalty},
 		Problems: abc,
 		Teams:    []Team{echo, delta, charlie, bravo, alpha},
 		Length:   hms(5, 0, 0),
@@ -83,7 +83,7 @@ var (
 // two's runs on A come after it.
 func frozenInput() Input {
 	return Input{
-		Rules:    Rules{Scoring: ICPC, Freeze: hms(4, 0, 0)},
+		Rules:    Rules{Scoring: ICPC, Penalty: DefaultPenalty, Freeze: hms(4, 0, 0)},
 		Problems: abc[:2],
 		Teams:    []Team{one, two},
 		Length:   hms(5, 0, 0),
