@@ -209,6 +209,29 @@ func TestComputeICPC(t *testing.T) {
 			}},
 		},
 		{
+			"penalty 0: rejected tries cost nothing",
+			Input{
+				Rules:    Rules{Scoring: ICPC, Penalty: 0},
+				Problems: abc[:1],
+				Teams:    []Team{one, two},
+				Runs: []Run{
+					{ID: "1", Team: "one", Problem: "A", At: hms(0, 5, 0), Verdict: "WA"},
+					{ID: "2", Team: "one", Problem: "A", At: hms(0, 12, 0), Verdict: "TLE"},
+					{ID: "3", Team: "one", Problem: "A", At: hms(0, 30, 10), Verdict: "AC"},
+					{ID: "4", Team: "two", Problem: "A", At: hms(0, 40, 0), Verdict: "AC"},
+				},
+			},
+			Jury,
+			Table{Scoring: ICPC, Rows: []Row{
+				{Rank: 1, Team: one, Solved: 1, Penalty: mins(30), LastAC: mins(30), Cells: []Cell{
+					{Label: "A", Solved: true, FirstToSolve: true, Tries: 3, Time: mins(30), Penalty: mins(30), Tried: true},
+				}},
+				{Rank: 2, Team: two, Solved: 1, Penalty: mins(40), LastAC: mins(40), Cells: []Cell{
+					{Label: "A", Solved: true, Tries: 1, Time: mins(40), Penalty: mins(40), Tried: true},
+				}},
+			}},
+		},
+		{
 			"equal penalty: earlier last solve first; full ties by display name",
 			Input{
 				Problems: abc[:2],
