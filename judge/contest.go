@@ -52,7 +52,7 @@ func (f *contestFlags) add(cmd *cobra.Command) {
 	fl.StringVar(&f.problems, "problems", "", "the problems: A=slug,B=slug, or slugs labelled A, B, … in order")
 	fl.StringVar(&f.scoring, "scoring", "", "icpc or ioi (default icpc)")
 	fl.DurationVar(&f.freeze, "freeze", 0, "freeze the public standings this long before the end, e.g. 1h (shorter than the contest; none in practice mode)")
-	fl.IntVar(&f.penalty, "penalty", 20, "ICPC minutes per rejected try before the first accepted one")
+	fl.IntVar(&f.penalty, "penalty", api.DefaultPenaltyMinutes, "ICPC minutes per rejected try before the first accepted one (0: none)")
 	fl.StringVar(&f.users, "users", "", "who takes part: user names, comma-separated (default everyone)")
 	fl.BoolVar(&f.practice, "practice", false, "practice mode: no window, open from now on")
 	fl.BoolVar(&f.countCE, "count-compile-errors", false, "count a compile error as a rejected try")

@@ -4,6 +4,8 @@ import (
 	"context"
 	"encoding/json"
 	"time"
+
+	"github.com/puzzlejudge/judge/service/standings"
 )
 
 // Contest states, as GET /api/v1/contests/{id} names them.
@@ -15,6 +17,10 @@ const (
 	ContestPractice = "practice"
 )
 
+// DefaultPenaltyMinutes is the ICPC penalty a new contest gets when its
+// creator gives no penalty_minutes (0 is a penalty: none).
+const DefaultPenaltyMinutes = int(standings.DefaultPenalty / time.Minute)
+
 // Contest is a contest as the backend stores it: a window (zero Start
 // and End in practice mode), labelled problems, rules and participants.
 type Contest struct {
@@ -25,7 +31,8 @@ type Contest struct {
 	// ContestRules).
 	Freeze  time.Duration
 	Scoring string // "icpc" or "ioi"
-	// Penalty is in minutes per rejected try before the first accepted.
+	// Penalty is in minutes per rejected try before the first accepted;
+	// 0 charges none.
 	Penalty int
 	CountCE bool
 	// HideProblems keeps the problems hidden and closed outside the

@@ -79,7 +79,7 @@ func (s *Server) CreateContest(ctx context.Context, sp ContestSpec) (ContestView
 	if !validContestID(*sp.ID) {
 		return ContestView{}, Errorf(http.StatusUnprocessableEntity, "id", "%q: use 1 to 64 of a-z, 0-9 and '-', not at either end", *sp.ID)
 	}
-	c := Contest{ID: *sp.ID, Scoring: "icpc", Penalty: 20, HideProblems: true}
+	c := Contest{ID: *sp.ID, Scoring: "icpc", Penalty: DefaultPenaltyMinutes, HideProblems: true}
 	if err := sp.apply(&c); err != nil {
 		return ContestView{}, err
 	}

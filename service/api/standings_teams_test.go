@@ -28,8 +28,8 @@ func TestStandingsTeams(t *testing.T) {
 		t.Fatalf("disable carl: %d %s", a.code, a.body)
 	}
 	problems := []ContestProblem{{Label: "A", Slug: "a-plus-b"}}
-	r.c.add(Contest{ID: "open", Name: "Open", Scoring: "icpc", Problems: problems})
-	r.c.add(Contest{ID: "listed", Name: "Listed", Scoring: "icpc", Problems: problems, Participants: []string{"ann", "root", "carl"}})
+	r.c.add(Contest{ID: "open", Name: "Open", Scoring: "icpc", Penalty: 20, Problems: problems})
+	r.c.add(Contest{ID: "listed", Name: "Listed", Scoring: "icpc", Penalty: 20, Problems: problems, Participants: []string{"ann", "root", "carl"}})
 	for _, id := range []string{"open", "listed"} {
 		for i, s := range []struct{ user, lang, verdict string }{
 			{"root", "c", "AC"}, {"root", "c", "WA"},

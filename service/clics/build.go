@@ -142,11 +142,7 @@ func (v view) contest() Contest {
 	if v.scoring() == standings.IOI {
 		c.ScoreboardType = Score
 	} else {
-		p := v.s.Rules.Penalty
-		if p <= 0 {
-			p = standings.DefaultPenalty
-		}
-		m := minutes(p)
+		m := minutes(v.s.Rules.Penalty)
 		c.PenaltyTime = &m
 	}
 	return c

@@ -110,7 +110,7 @@ func wfSnapshot() Snapshot {
 	return Snapshot{
 		ID: "wf", Name: "Finals", FormalName: "The 2026 Finals",
 		Start: start, Length: 5 * time.Hour,
-		Rules: standings.Rules{Scoring: standings.ICPC, Freeze: 4 * time.Hour},
+		Rules: standings.Rules{Scoring: standings.ICPC, Penalty: standings.DefaultPenalty, Freeze: 4 * time.Hour},
 		Problems: []ContestProblem{
 			{Slug: "apples", Label: "A", Name: "Apples", TimeLimit: 2 * time.Second, TestDataCount: 10},
 			{Slug: "bananas", Label: "B", Name: "Bananas", TimeLimit: 3500 * time.Millisecond, TestDataCount: 15},

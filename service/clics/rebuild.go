@@ -20,7 +20,10 @@ import (
 // this package's standings: a judgement counts as a try when its type
 // is solved or has penalty; a submission without a finished judgement is
 // pending; submissions outside the contest's duration do not count; a
-// team's tries on a problem stop at its first solve. A submission's
+// team's tries on a problem stop at its first solve. A rejected try costs
+// the contest's penalty_time in minutes, nothing when it is 0 or left
+// out: the specification gives it no default, and a judgement type's
+// penalty is required only when penalty_time is present. A submission's
 // latest judgement (by start time) is its result. In score contests a
 // problem's score is the best judgement's score: the feed carries no
 // subtask scores, so a board scored subtask-wise is not rebuilt exactly.

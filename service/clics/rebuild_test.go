@@ -37,7 +37,7 @@ func icpcSnapshot() Snapshot {
 	ms := func(d time.Duration) time.Time { return start.Add(d) }
 	return Snapshot{
 		ID: "icpc", Name: "ICPC", Start: start, Length: 5 * time.Hour,
-		Rules:    standings.Rules{Scoring: standings.ICPC},
+		Rules:    standings.Rules{Scoring: standings.ICPC, Penalty: standings.DefaultPenalty},
 		Problems: abc,
 		Teams: []ContestTeam{{ID: "echo"}, {ID: "delta", Name: "Delta"}, {ID: "charlie", Name: "Charlie"},
 			{ID: "bravo", Name: "Bravo"}, {ID: "alpha", Name: "Alpha"}},
@@ -67,7 +67,7 @@ func icpcSnapshot() Snapshot {
 func frozenSnapshot() Snapshot {
 	return Snapshot{
 		ID: "frozen", Name: "Frozen", Start: start, Length: 5 * time.Hour,
-		Rules:     standings.Rules{Scoring: standings.ICPC, Freeze: 4 * time.Hour},
+		Rules:     standings.Rules{Scoring: standings.ICPC, Penalty: standings.DefaultPenalty, Freeze: 4 * time.Hour},
 		Problems:  abc[:2],
 		Teams:     []ContestTeam{{ID: "one", Name: "One"}, {ID: "two", Name: "Two"}},
 		Languages: languages,
@@ -133,6 +133,26 @@ func ceSnapshot() Snapshot {
 	}
 }
 
+// noPenaltySnapshot is a contest whose organiser set no penalty: one's
+// WA and TLE before its AC at 0:30:10 cost nothing, so one (30 minutes)
+// ranks above two, who solved A first try at 0:40.
+func noPenaltySnapshot() Snapshot {
+	return Snapshot{
+		ID: "nopenalty", Name: "No penalty", Start: start, Length: time.Hour,
+		Rules:     standings.Rules{Scoring: standings.ICPC, Penalty: 0},
+		Problems:  abc[:1],
+		Teams:     []ContestTeam{{ID: "one"}, {ID: "two"}},
+		Languages: languages,
+		Submissions: []ContestSubmission{
+			sub("1", "one", "apples", "c", at(0, 5, 0), "WA", 0),
+			sub("2", "one", "apples", "c", at(0, 12, 0), "TLE", 0),
+			sub("3", "one", "apples", "c", at(0, 30, 10), "AC", 0),
+			sub("4", "two", "apples", "c", at(0, 40, 0), "AC", 0),
+		},
+		Now: at(2, 0, 0),
+	}
+}
+
 // summary writes a board's rows as "rank team solved total" (pass-fail)
 // or "rank team score", and each problem as "label:judged/pending/time".
 func summary(b Scoreboard) string {
@@ -161,7 +181,8 @@ func summary(b Scoreboard) string {
 // the board it computes equals the served scoreboard, and both the
 // hand-computed table.
 func TestRebuild(t *testing.T) {
-	src := newFakeSource(wfSnapshot(), icpcSnapshot(), frozenSnapshot(), ioiSnapshot(), ceSnapshot(), thawedSnapshot())
+	src := newFakeSource(wfSnapshot(), icpcSnapshot(), frozenSnapshot(), ioiSnapshot(), ceSnapshot(), thawedSnapshot(),
+		noPenaltySnapshot())
 	srv := httptest.NewServer(NewServer(src, Config{Feed: "t"}))
 	defer srv.Close()
 	icpc := "1 alpha 2 60 apples:2/0@10 bananas:1/0@30 cherries:0/0\n" +
@@ -181,6 +202,7 @@ func TestRebuild(t *testing.T) {
 		{"thawed", false, "1 one 2 330 apples:1/0@60 bananas:2/0@250\n2 two 1 290 apples:2/0@270 bananas:0/0\n"},
 		{"ioi", false, "1 two 155.5 apples:1/0@50=100 bananas:1/0@59=55.5\n2 one 125.5 apples:3/0@40=70 bananas:2/0@15=55.5\n3 three 0 apples:0/0 bananas:0/1\n"},
 		{"ce", false, "1 one 1 23 apples:3/0@3\n"},
+		{"nopenalty", false, "1 one 1 30 apples:3/0@30\n2 two 1 40 apples:1/0@40\n"},
 		{"wf", false, "1 one 1 60 apples:1/0@60 bananas:1/1\n2 two 0 0 apples:0/2 bananas:0/1\n"},
 		{"wf", true, "1 one 2 330 apples:1/0@60 bananas:2/0@250\n2 two 0 0 apples:1/1 bananas:0/1\n"},
 	}
@@ -203,6 +225,53 @@ func TestRebuild(t *testing.T) {
 				t.Errorf("rebuilt board:\n%s%+v\nserved:\n%s%+v", summary(rebuilt), rebuilt.State, summary(served), served.State)
 			}
 		})
+	}
+}
+
+// TestContestPenaltyTime: the contest object's penalty_time is the
+// contest's penalty in minutes, 0 when its organiser set none, and it is
+// left out of a score contest.
+func TestContestPenaltyTime(t *testing.T) {
+	src := newFakeSource(noPenaltySnapshot(), ceSnapshot(), icpcSnapshot(), ioiSnapshot())
+	srv := httptest.NewServer(NewServer(src, Config{Feed: "t"}))
+	defer srv.Close()
+	for _, c := range []struct {
+		contest string
+		want    any // the JSON value; nil: left out
+	}{
+		{"nopenalty", 0.0},
+		{"ce", 10.0},
+		{"icpc", 20.0},
+		{"ioi", nil},
+	} {
+		code, body := get(t, srv, "/api/contests/"+c.contest, false)
+		var obj map[string]any
+		if code != 200 || json.Unmarshal(body, &obj) != nil {
+			t.Fatalf("%s: %d %s", c.contest, code, body)
+		}
+		if got, ok := obj["penalty_time"]; got != c.want || ok != (c.want != nil) {
+			t.Errorf("%s: penalty_time %v (present %v), want %v", c.contest, got, ok, c.want)
+		}
+	}
+}
+
+// TestRebuildWithoutPenaltyTime: a feed whose contest has no
+// penalty_time (the specification gives it no default) rebuilds with
+// rejected tries costing nothing.
+func TestRebuildWithoutPenaltyTime(t *testing.T) {
+	srv := httptest.NewServer(NewServer(newFakeSource(ceSnapshot()), Config{Feed: "t"}))
+	defer srv.Close()
+	_, feed := get(t, srv, "/api/contests/ce/event-feed?stream=false", false)
+	without := bytes.Replace(feed, []byte(`,"penalty_time":10`), nil, 1)
+	if bytes.Equal(without, feed) {
+		t.Fatalf("the feed has no penalty_time of 10 to drop:\n%s", feed)
+	}
+	rebuilt, err := Rebuild(bytes.NewReader(without))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := summary(rebuilt), "1 one 1 3 apples:3/0@3\n"; got != want {
+		t.Errorf("rebuilt without penalty_time:\n%s\nwant:\n%s", got, want)
 	}
 }
 

@@ -9,7 +9,7 @@ import (
 
 func ExampleCompute() {
 	in := standings.Input{
-		Rules:    standings.Rules{Scoring: standings.ICPC, Freeze: 4 * time.Hour},
+		Rules:    standings.Rules{Scoring: standings.ICPC, Penalty: standings.DefaultPenalty, Freeze: 4 * time.Hour},
 		Problems: []standings.Problem{{Label: "A"}, {Label: "B"}},
 		Teams:    []standings.Team{{Name: "ada", Display: "Ada"}, {Name: "bob", Display: "Bob"}},
 		Length:   5 * time.Hour,

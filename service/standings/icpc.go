@@ -25,7 +25,7 @@ func (c computer) icpcCell(p Problem, runs []Run) scored {
 			s.solvedAt = r.At
 			s.solvedLang = r.Language
 			s.Time = r.At.Truncate(time.Minute)
-			s.Penalty = s.Time + time.Duration(s.Tries-1)*c.rules.penalty()
+			s.Penalty = s.Time + time.Duration(s.Tries-1)*c.rules.Penalty
 			break
 		}
 	}

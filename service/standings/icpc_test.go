@@ -16,7 +16,7 @@ var (
 // after an internal error, and two tied teams without a solve.
 func basicInput() Input {
 	return Input{
-		Rules:    Rules{Scoring: ICPC},
+		Rules:    Rules{Scoring: ICPC, Penalty: DefaultPenalty},
 		Problems: abc,
 		Teams:    []Team{echo, delta, charlie, bravo, alpha},
 		Length:   hms(5, 0, 0),
@@ -83,7 +83,7 @@ var (
 // two's runs on A come after it.
 func frozenInput() Input {
 	return Input{
-		Rules:    Rules{Scoring: ICPC, Freeze: hms(4, 0, 0)},
+		Rules:    Rules{Scoring: ICPC, Penalty: DefaultPenalty, Freeze: hms(4, 0, 0)},
 		Problems: abc[:2],
 		Teams:    []Team{one, two},
 		Length:   hms(5, 0, 0),
@@ -205,6 +205,29 @@ func TestComputeICPC(t *testing.T) {
 			Table{Scoring: ICPC, Rows: []Row{
 				{Rank: 1, Team: one, Solved: 1, Penalty: mins(23), LastAC: mins(3), Cells: []Cell{
 					{Label: "A", Solved: true, FirstToSolve: true, Tries: 3, Time: mins(3), Penalty: mins(23), Tried: true},
+				}},
+			}},
+		},
+		{
+			"penalty 0: rejected tries cost nothing",
+			Input{
+				Rules:    Rules{Scoring: ICPC, Penalty: 0},
+				Problems: abc[:1],
+				Teams:    []Team{one, two},
+				Runs: []Run{
+					{ID: "1", Team: "one", Problem: "A", At: hms(0, 5, 0), Verdict: "WA"},
+					{ID: "2", Team: "one", Problem: "A", At: hms(0, 12, 0), Verdict: "TLE"},
+					{ID: "3", Team: "one", Problem: "A", At: hms(0, 30, 10), Verdict: "AC"},
+					{ID: "4", Team: "two", Problem: "A", At: hms(0, 40, 0), Verdict: "AC"},
+				},
+			},
+			Jury,
+			Table{Scoring: ICPC, Rows: []Row{
+				{Rank: 1, Team: one, Solved: 1, Penalty: mins(30), LastAC: mins(30), Cells: []Cell{
+					{Label: "A", Solved: true, FirstToSolve: true, Tries: 3, Time: mins(30), Penalty: mins(30), Tried: true},
+				}},
+				{Rank: 2, Team: two, Solved: 1, Penalty: mins(40), LastAC: mins(40), Cells: []Cell{
+					{Label: "A", Solved: true, Tries: 1, Time: mins(40), Penalty: mins(40), Tried: true},
 				}},
 			}},
 		},

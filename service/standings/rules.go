@@ -11,29 +11,21 @@ const (
 	IOI  Scoring = "ioi"  // sum of each problem's best score
 )
 
-// DefaultPenalty is the penalty per counted rejected run when
-// Rules.Penalty is zero.
+// DefaultPenalty is the customary ICPC penalty per counted rejected
+// run, the one a new contest gets unless its organiser sets another.
 const DefaultPenalty = 20 * time.Minute
 
 // Rules are a contest's scoring rules.
 type Rules struct {
 	Scoring Scoring
 	// Penalty is added per counted rejected run before the first
-	// accepted one (ICPC); DefaultPenalty when zero.
+	// accepted one (ICPC); zero means rejected runs cost nothing.
 	Penalty time.Duration
 	// CountCompileErrors makes a compile error count as a rejected run.
 	CountCompileErrors bool
 	// Freeze is the offset from the start after which the Public view
 	// hides results; zero means no freeze.
 	Freeze time.Duration
-}
-
-// penalty is the penalty per rejected run, the default filled in.
-func (r Rules) penalty() time.Duration {
-	if r.Penalty <= 0 {
-		return DefaultPenalty
-	}
-	return r.Penalty
 }
 
 // Problem is one problem of the contest, in the table's column order.

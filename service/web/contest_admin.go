@@ -117,7 +117,7 @@ func readForm(r *http.Request) contestForm {
 
 // adminContests lists the contests with the form for a new one.
 func (h *Handler) adminContests(w http.ResponseWriter, r *http.Request) {
-	h.renderContestAdmin(w, r, http.StatusOK, contestForm{New: true, Scoring: "icpc", Penalty: "20", Duration: "5h"}, "")
+	h.renderContestAdmin(w, r, http.StatusOK, contestForm{New: true, Scoring: "icpc", Penalty: strconv.Itoa(api.DefaultPenaltyMinutes), Duration: "5h"}, "")
 }
 
 // adminContest shows the form of one contest.
