@@ -107,9 +107,13 @@
 //	        limit one page below its usage, which makes the kernel first
 //	        empty the group's cache of pages charged but unused on that
 //	        CPU (a program would use them without its peak rising), then
-//	        lifts the limit and resets the peak. Now and then (about one
-//	        trivial run in 300 here; pages an earlier run freed late, it
-//	        seems) a trivial program's peak still reads 0.
+//	        lifts the limit and resets the peak. Pages the last run freed
+//	        late (kernel stacks, task structures: freed after a grace
+//	        period) may still reach that cache during the run, and the
+//	        program's peak then reads up to about one batch low: here
+//	        about one trivial C run in 300 reads 0 (a new group: 256
+//	        KiB), and a Go hello world 480-768 KiB in one run in three
+//	        after another Go run (a new group: 768 KiB).
 //	        Address space is never limited, so runtimes that reserve much
 //	        (Go, JVM) start. A run that reached the limit and failed or ran
 //	        out of time is MemoryExceeded (see decide). Result.Memory.
