@@ -99,7 +99,7 @@
 //	        mode, swap off; in basic mode the program's own high-water
 //	        mark at exit, or the highest resident set polled of its
 //	        tree). The kernel charges memory in batches of 64 pages per
-//	        CPU, so a peak is a multiple of about 256 KiB, a trivial
+//	        CPU, so a peak moves in steps of about 256 KiB, a trivial
 //	        program's one batch. A renewed group (v1) may still have
 //	        charged what its last runs left, at most 4 MiB: the peak is
 //	        counted above it and the limit raised by it. Just before the
@@ -112,8 +112,8 @@
 //	        period) may still reach that cache during the run, and the
 //	        program's peak then reads up to about one batch low: here
 //	        about one trivial C run in 300 reads 0 (a new group: 256
-//	        KiB), and a Go hello world 480-768 KiB in one run in three
-//	        after another Go run (a new group: 768 KiB).
+//	        KiB), and a Go hello world 480-768 KiB in a third to a half
+//	        of runs after other Go runs (a new group: 768 KiB).
 //	        Address space is never limited, so runtimes that reserve much
 //	        (Go, JVM) start. A run that reached the limit and failed or ran
 //	        out of time is MemoryExceeded (see decide). Result.Memory.
