@@ -3,7 +3,6 @@ package runner
 import (
 	"errors"
 	"fmt"
-	"math"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -70,16 +69,6 @@ type runGroup struct {
 	enter []*os.File
 	limit []*os.File
 	reset []*os.File
-}
-
-// charged is what the group has charged now (its usage, read through its
-// first Reset file), or more than any limit when it cannot be read.
-func (r *runGroup) charged() int64 {
-	n, err := readCount(int(r.reset[0].Fd()))
-	if err != nil {
-		return math.MaxInt64
-	}
-	return n
 }
 
 // retire closes a finished run's group files and leaves the group to be
@@ -192,7 +181,7 @@ func (b *box) makeGroup(procs int) (*runGroup, error) {
 // removing it and making another cost a fifth of a trivial run's time in
 // the kernel, on the run's path or beside it. Any other group is retired.
 func (b *box) recycle(r *runGroup) {
-	if b.again == nil && len(r.reset) > 0 && r.charged() <= cgroup.MaxResidual && r.g.Renew() {
+	if b.again == nil && r.g.Renew() {
 		b.again = r
 		return
 	}

@@ -251,7 +251,8 @@ func (h *helper) fork(path string, req runRequest, files []int) (pid int, residu
 // the kernel first empty the group's caches (this CPU's at once), and
 // only then reclaim: so the limit is set one page below the usage, then
 // lifted (the run's own is written after the fork), and the peak reset
-// to what is left.
+// to what is left. v1 groups are made with Reset files, so every v1 run
+// passes here, a new group's (nothing charged, nothing to empty) too.
 func renewCharge(limit []int, usage, peak int) (int64, error) {
 	u, err := readCount(usage)
 	if err != nil {
@@ -259,13 +260,14 @@ func renewCharge(limit []int, usage, peak int) (int64, error) {
 	}
 	if page := int64(unix.Getpagesize()); u >= page {
 		_ = writeAll(limit[:1], strconv.FormatInt(u-page, 10))
-		// Lifted: memsw (where there is one) first, which may never be
-		// below the memory limit.
-		up := slices.Clone(limit)
-		slices.Reverse(up)
-		if err := writeAll(up, "-1"); err != nil {
-			return 0, err
-		}
+	}
+	// Lifted, memsw (where there is one) first, which may never be below
+	// the memory limit: so the run's own limit, written after the fork,
+	// comes down in setMemoryLimit's order whatever the last run's was.
+	up := slices.Clone(limit)
+	slices.Reverse(up)
+	if err := writeAll(up, "-1"); err != nil {
+		return 0, err
 	}
 	if err := writeAll([]int{peak}, "0"); err != nil {
 		return 0, err
@@ -304,19 +306,11 @@ func (h *helper) bind(cpu int) {
 }
 
 // setMemoryLimit writes the memory limit into each of a run group's limit
-// files, in order; or, where that fails, in the reverse order. (v1's
-// memsw limit may never be below the memory limit: a limit coming down
-// goes first, one going up, in a group renewed after a run with a lower
-// limit, goes last.)
+// files, in order: the group has none yet (new, or lifted by renewCharge),
+// so v1's memory limit comes down first, then memsw, which may never be
+// below it.
 func setMemoryLimit(fds []int, limit int64) error {
-	v := strconv.FormatInt(limit, 10)
-	err := writeAll(fds, v)
-	if err != nil && len(fds) > 1 {
-		rev := slices.Clone(fds)
-		slices.Reverse(rev)
-		err = writeAll(rev, v)
-	}
-	return err
+	return writeAll(fds, strconv.FormatInt(limit, 10))
 }
 
 // writeZero writes "0" into each cgroup file: the writer joins that group.

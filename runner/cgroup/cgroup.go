@@ -76,8 +76,9 @@ type Group interface {
 	Events() (Events, error)
 	// Renew readies an emptied group for another run, and says whether
 	// it could: from then on its CPU time counts from zero. A group with a
-	// task left or a memory event (the limit reached, a task killed for
-	// memory), or on v2, is not renewed, and should be removed. Its peak
+	// task left, more than MaxResidual charged, or a memory event (the
+	// limit reached, a task killed for memory), or on v2, is not renewed,
+	// and should be removed. Its peak
 	// is reset by the run's starter, through the files Reset opens.
 	Renew() bool
 	// Reset opens, in order, the files through which the starter of a

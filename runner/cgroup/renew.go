@@ -8,12 +8,15 @@ import "time"
 const MaxResidual = 4 << 20
 
 // renew readies the group whose files are s for another run, if it can
-// be: no task left and no memory event (the limit never reached, no task
-// killed for memory). It returns the group's CPU time so far, which the
-// next run's is counted from. cpu reads the group's CPU time since it was
-// made, events its events.
+// be: no task left, at most MaxResidual still charged, and no memory
+// event (the limit never reached, no task killed for memory). It returns
+// the group's CPU time so far, which the next run's is counted from. cpu
+// reads the group's CPU time since it was made, events its events.
 func renew(s *stats, cpu func() (time.Duration, error), events func() (Events, error)) (time.Duration, bool) {
 	if s == nil || !s.empty() {
+		return 0, false
+	}
+	if charged, err := s.int(statUsage); err != nil || charged > MaxResidual {
 		return 0, false
 	}
 	if ev, err := events(); err != nil || ev.OOMKills > 0 || ev.HitLimit {

@@ -4,33 +4,43 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"strconv"
 	"testing"
 	"time"
 )
 
 // TestRenew checks which emptied groups renew refuses: one with a task
-// left, one with a memory event, one whose figures cannot be read.
+// left, one with more than MaxResidual still charged, one with a memory
+// event, one whose figures cannot be read.
 func TestRenew(t *testing.T) {
 	for _, c := range []struct {
-		name   string
-		tasks  string
-		events Events
-		evErr  error
-		cpuErr error
-		ok     bool
+		name    string
+		tasks   string
+		charged int64
+		events  Events
+		evErr   error
+		cpuErr  error
+		ok      bool
 	}{
-		{"empty and clean", "0\n", Events{}, nil, nil, true},
-		{"a task left", "1\n", Events{}, nil, nil, false},
-		{"an out-of-memory kill", "0\n", Events{OOMKills: 1}, nil, nil, false},
-		{"the limit reached", "0\n", Events{HitLimit: true}, nil, nil, false},
-		{"events unreadable", "0\n", Events{}, errors.New("gone"), nil, false},
-		{"CPU time unreadable", "0\n", Events{}, nil, errors.New("gone"), false},
+		{"empty and clean", "0\n", 0, Events{}, nil, nil, true},
+		{"1 MiB left", "0\n", 1 << 20, Events{}, nil, nil, true},
+		{"MaxResidual left", "0\n", MaxResidual, Events{}, nil, nil, true},
+		{"a page over MaxResidual left", "0\n", MaxResidual + 4096, Events{}, nil, nil, false},
+		{"64 MiB left", "0\n", 64 << 20, Events{}, nil, nil, false},
+		{"a task left", "1\n", 0, Events{}, nil, nil, false},
+		{"an out-of-memory kill", "0\n", 0, Events{OOMKills: 1}, nil, nil, false},
+		{"the limit reached", "0\n", 0, Events{HitLimit: true}, nil, nil, false},
+		{"events unreadable", "0\n", 0, Events{}, errors.New("gone"), nil, false},
+		{"CPU time unreadable", "0\n", 0, Events{}, nil, errors.New("gone"), false},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			var paths [nStats]string
-			paths[statTasks] = filepath.Join(t.TempDir(), "pids.current")
-			if err := os.WriteFile(paths[statTasks], []byte(c.tasks), 0o644); err != nil {
-				t.Fatal(err)
+			dir := t.TempDir()
+			for i, f := range map[int]string{statTasks: c.tasks, statUsage: strconv.FormatInt(c.charged, 10) + "\n"} {
+				paths[i] = filepath.Join(dir, strconv.Itoa(i))
+				if err := os.WriteFile(paths[i], []byte(f), 0o644); err != nil {
+					t.Fatal(err)
+				}
 			}
 			s, err := openStats(paths)
 			if err != nil {

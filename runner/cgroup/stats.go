@@ -21,6 +21,7 @@ const (
 	statTasks        // pids.current
 	statFail         // v1 memory.failcnt (v2: none)
 	statOOM          // v1 memory.oom_control (v2: none)
+	statUsage        // v1 memory.usage_in_bytes (v2: none)
 	nStats
 )
 

@@ -25,6 +25,7 @@ func TestStatsReadFromStart(t *testing.T) {
 	write(statPeak, "4096\n")
 	write(statTasks, strings.Repeat(" ", 2000)+"3\n") // longer than the first buffer
 	write(statFail, "0\n")
+	write(statUsage, "0\n")
 	paths[statOOM] = "" // a file the group has none of is left closed
 	s, err := openStats(paths)
 	if err != nil {

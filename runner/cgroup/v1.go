@@ -145,8 +145,9 @@ func (t *treeV1) NewGroup(name string) (Group, error) {
 		statPeak:  filepath.Join(g.mem, "memory.max_usage_in_bytes"),
 		statTasks: filepath.Join(g.pids, "pids.current"),
 		// Read after each run to renew the group (see Renew).
-		statFail: filepath.Join(g.mem, "memory.failcnt"),
-		statOOM:  filepath.Join(g.mem, "memory.oom_control"),
+		statFail:  filepath.Join(g.mem, "memory.failcnt"),
+		statOOM:   filepath.Join(g.mem, "memory.oom_control"),
+		statUsage: filepath.Join(g.mem, "memory.usage_in_bytes"),
 	})
 	if err != nil {
 		g.Remove()
