@@ -8,6 +8,7 @@ import (
 	"sync"
 	"syscall"
 	"time"
+	"unsafe"
 
 	"golang.org/x/sys/unix"
 )
@@ -63,6 +64,10 @@ const (
 
 func helperMain() int {
 	runtime.GOMAXPROCS(2)
+	// A program inherits its starter's ignored signals through exec:
+	// none may come from the judge's own start (a shell's background job
+	// ignores SIGINT, nohup SIGHUP).
+	resetIgnoredSignals()
 	// Nothing the helper inherited may reach a program: above all not the
 	// channels to the judge, which a program could use to forge results.
 	closeOnExec()
@@ -245,5 +250,30 @@ func reapAll() bool {
 			return true
 		}
 		time.Sleep(100 * time.Microsecond)
+	}
+}
+
+// resetIgnoredSignals gives every signal this process ignores back its
+// default action. (The Go runtime leaves SIGHUP and SIGINT ignored when
+// the process started so, and catches every other signal itself; exec
+// resets what is caught, not what is ignored.)
+func resetIgnoredSignals() {
+	// struct sigaction as rt_sigaction takes it: handler, flags,
+	// restorer, mask.
+	type sigaction struct {
+		handler, flags, restorer uintptr
+		mask                     uint64
+	}
+	const sigIgn = 1
+	for sig := uintptr(1); sig <= 64; sig++ {
+		if sig == uintptr(syscall.SIGKILL) || sig == uintptr(syscall.SIGSTOP) {
+			continue
+		}
+		var old sigaction
+		if _, _, e := syscall.RawSyscall6(syscall.SYS_RT_SIGACTION, sig, 0, uintptr(unsafe.Pointer(&old)), 8, 0, 0); e != 0 || old.handler != sigIgn {
+			continue
+		}
+		dfl := sigaction{}
+		_, _, _ = syscall.RawSyscall6(syscall.SYS_RT_SIGACTION, sig, uintptr(unsafe.Pointer(&dfl)), 0, 8, 0, 0)
 	}
 }

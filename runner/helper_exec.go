@@ -180,11 +180,6 @@ func (h *helper) dress() error {
 // charged when its peak was reset, before the fork (zero without Reset
 // files).
 func (h *helper) fork(path string, req runRequest, files []int) (pid int, residual int64, err error) {
-	restore, err := h.setLimits(req)
-	if err != nil {
-		return 0, 0, err
-	}
-	defer restore()
 	h.bind(req.CPU)
 	cg := files[3:]
 	enter, limit, reset := cg[:req.Enter], cg[req.Enter:len(cg)-req.Reset], cg[len(cg)-req.Reset:]
@@ -193,6 +188,25 @@ func (h *helper) fork(path string, req runRequest, files []int) (pid int, residu
 			return 0, 0, fmt.Errorf("reset cgroup: %w", err)
 		}
 	}
+	if h.direct(files) {
+		// The child joins the run's groups itself: the launcher never
+		// does, so the group holds the program alone from its first
+		// instruction and can take its memory limit before the fork.
+		limits, err := h.programLimits(req)
+		if err != nil {
+			return 0, 0, err
+		}
+		if err := setMemoryLimit(limit, req.Memory+residual); err != nil {
+			return 0, 0, fmt.Errorf("set memory limit: %w", err)
+		}
+		pid, err = h.spawn(path, req, files[:3], enter, limits)
+		return pid, residual, err
+	}
+	restore, err := h.setLimits(req)
+	if err != nil {
+		return 0, 0, err
+	}
+	defer restore()
 	// Join the run's cgroup: the program is accounted from its first
 	// instruction. v1 moves this thread, v2 the whole helper, for the
 	// moment of the fork.
@@ -405,18 +419,29 @@ func waitTraced(pid int, exitStop bool) (ws syscall.WaitStatus, ru syscall.Rusag
 	}
 }
 
-// setLimits sets the process's rlimits for the next program and returns a
-// function that puts the helper's own back.
-func (h *helper) setLimits(req runRequest) (func(), error) {
-	cfg := h.cfg
-	type lim struct {
-		res int
-		val uint64
+// direct says the program is started by spawn: a full-mode box on
+// cgroup v1 (v2 programs wait at their exec stop under trace, which
+// syscall.ForkExec sets up), with standard streams that spawn's child can
+// place without moving them first.
+func (h *helper) direct(files []int) bool {
+	if !directSpawn || !h.cfg.Full || h.traced() {
+		return false
 	}
-	want := []lim{
-		{unix.RLIMIT_STACK, uint64(req.Stack)},
-		{unix.RLIMIT_FSIZE, uint64(req.FileSize)},
-		{unix.RLIMIT_NOFILE, uint64(req.Files)},
+	for _, fd := range files[:3] {
+		if fd < 3 {
+			return false
+		}
+	}
+	return true
+}
+
+// programLimits returns the rlimits of the next program.
+func (h *helper) programLimits(req runRequest) ([]childLimit, error) {
+	cfg := h.cfg
+	want := []childLimit{
+		{unix.RLIMIT_STACK, syscall.Rlimit{Cur: uint64(req.Stack)}},
+		{unix.RLIMIT_FSIZE, syscall.Rlimit{Cur: uint64(req.FileSize)}},
+		{unix.RLIMIT_NOFILE, syscall.Rlimit{Cur: uint64(req.Files)}},
 	}
 	if !cfg.Full && req.Procs > 0 {
 		// Without a pids cgroup, RLIMIT_NPROC bounds a fork bomb. It counts
@@ -427,39 +452,51 @@ func (h *helper) setLimits(req runRequest) (func(), error) {
 		if cfg.DropUID {
 			uid = cfg.UID
 		}
-		want = append(want, lim{unix.RLIMIT_NPROC, uint64(userTasks(uid) + req.Procs)})
-	}
-	type savedLim struct {
-		res int
-		old syscall.Rlimit
-	}
-	var saved []savedLim
-	restore := func() {
-		for _, s := range saved {
-			_ = syscall.Setrlimit(s.res, &s.old)
-		}
+		want = append(want, childLimit{unix.RLIMIT_NPROC, syscall.Rlimit{Cur: uint64(userTasks(uid) + req.Procs)}})
 	}
 	// The hard limit is lowered too only where the helper can raise it
 	// again for the next run (CAP_SYS_RESOURCE, which containers often
 	// withhold); otherwise the program could raise its soft limits up to
 	// the box's hard ones, which the cgroup, the tmpfs size and the
 	// output pipe bound anyway (see the package documentation).
+	for i, w := range want {
+		old, err := h.ownLimit(int(w.res))
+		if err != nil {
+			return nil, err
+		}
+		v := w.lim.Cur
+		if old.Max != unix.RLIM_INFINITY && v > old.Max {
+			v = old.Max
+		}
+		want[i].lim = syscall.Rlimit{Cur: v, Max: old.Max}
+		if h.hardLimits {
+			want[i].lim.Max = v
+		}
+	}
+	return want, nil
+}
+
+// setLimits sets the process's rlimits for the next program and returns a
+// function that puts the helper's own back.
+func (h *helper) setLimits(req runRequest) (func(), error) {
+	want, err := h.programLimits(req)
+	if err != nil {
+		return nil, err
+	}
+	var saved []childLimit
+	restore := func() {
+		for _, s := range saved {
+			_ = syscall.Setrlimit(int(s.res), &s.lim)
+		}
+	}
 	for _, w := range want {
-		old, err := h.ownLimit(w.res)
+		old, err := h.ownLimit(int(w.res))
 		if err != nil {
 			restore()
 			return nil, err
 		}
-		saved = append(saved, savedLim{w.res, old})
-		v := w.val
-		if old.Max != unix.RLIM_INFINITY && v > old.Max {
-			v = old.Max
-		}
-		rl := syscall.Rlimit{Cur: v, Max: old.Max}
-		if h.hardLimits {
-			rl.Max = v
-		}
-		if err := syscall.Setrlimit(w.res, &rl); err != nil {
+		saved = append(saved, childLimit{w.res, old})
+		if err := syscall.Setrlimit(int(w.res), &w.lim); err != nil {
 			restore()
 			return nil, fmt.Errorf("setrlimit %d: %w", w.res, err)
 		}
