@@ -224,10 +224,13 @@ func readFrom(fd int, path string, buf []byte) ([]byte, error) {
 		if err != nil {
 			return nil, &os.PathError{Op: "read", Path: path, Err: err}
 		}
-		if k == 0 {
+		n += k
+		// A cgroup file is a seq_file: a read fills the buffer as far
+		// as the file goes, so one that leaves room has reached the
+		// end (a read more would return 0).
+		if k == 0 || n < len(buf) {
 			return buf[:n], nil
 		}
-		n += k
 	}
 }
 
