@@ -295,7 +295,7 @@ func (b *box) startHelper() error {
 	if err := b.sock.send(cfg, nil); err != nil {
 		return fmt.Errorf("configure box: %w", err)
 	}
-	r, _, err := b.recvReply(time.Time{})
+	r, _, err := b.recvReply(time.Time{}, time.Time{})
 	if err != nil {
 		return fmt.Errorf("box helper died while setting up: %w", err)
 	}
@@ -307,11 +307,25 @@ func (b *box) startHelper() error {
 
 // recvReply reads the helper's next reply, waiting until deadline at most
 // (zero: no deadline); timedOut says the deadline came first, or
-// wakeReply was called. An error means the helper is gone. Replies are
+// wakeReply was called (wakeReply is heard only after blockUntil, when
+// that is later). An error means the helper is gone. Replies are
 // read by the run that waits for them, with no goroutine in between: a
 // goroutine woken by the poller to hand each reply on cost a wakeup more
 // per run.
-func (b *box) recvReply(deadline time.Time) (r helperReply, timedOut bool, err error) {
+func (b *box) recvReply(deadline, blockUntil time.Time) (r helperReply, timedOut bool, err error) {
+	// Until blockUntil (the first moments of a run, when most runs end)
+	// the reply is waited for in the kernel (see polledConn.waitReadable).
+	until := blockUntil
+	if !deadline.IsZero() {
+		until = earlier(deadline, blockUntil)
+	}
+	if !blockUntil.IsZero() && b.sock.waitReadable(time.Until(until)) {
+		files, ok, err := b.replies.recvNow(&r)
+		closeFDs(files)
+		if ok {
+			return r, false, err
+		}
+	}
 	if err := b.sock.f.SetReadDeadline(deadline); err != nil {
 		return r, false, err
 	}

@@ -140,7 +140,9 @@
 //	        memory cgroup, the tmpfs size and the output pipe bound anyway.
 //	Output  bytes the program writes to stdout; the judge reads stdout
 //	        through a pipe and kills the program the moment it passes the
-//	        limit (OutputExceeded). RLIMIT_FSIZE caps any file it writes at
+//	        limit (OutputExceeded). The pipe is read once the program has
+//	        ended or 2 ms into the run, whichever comes first: a program
+//	        that fills it (64 KiB) in its first 2 ms waits for the rest. RLIMIT_FSIZE caps any file it writes at
 //	        the same size (a Combined run, which has no output limit: at
 //	        its Disk). Given Spec.StdoutFile, the program writes its
 //	        output into that file itself, and RLIMIT_FSIZE, one byte past

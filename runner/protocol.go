@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"syscall"
+	"time"
 
 	"golang.org/x/sys/unix"
 )
@@ -125,10 +126,12 @@ func encodeMsg(v any, files []int) (data, oob []byte, err error) {
 // its P in the system call; the runtime's monitor then takes the P back
 // whenever the other is busy, and after each time it polls every 20 µs
 // for a millisecond: that cost more CPU than anything else the judge did
-// per run.)
+// per run.) The first moments of a run are the exception: see
+// waitReadable.
 type polledConn struct {
 	f  *os.File
 	rc syscall.RawConn
+	fd int // f's descriptor, for waitReadable
 }
 
 // newPolledConn makes fd non-blocking and hands it to the poller; the
@@ -144,7 +147,29 @@ func newPolledConn(fd int, name string) (*polledConn, error) {
 		f.Close()
 		return nil, fmt.Errorf("%s: %w", name, err)
 	}
-	return &polledConn{f: f, rc: rc}, nil
+	return &polledConn{f: f, rc: rc, fd: fd}, nil
+}
+
+// waitReadable waits in the kernel, on the calling thread, until the conn
+// has a message (or is closed) or d has passed, and reports which. For a
+// wait of a millisecond or two it is cheaper than the poller, whose
+// hand-offs wake threads of the judge on the CPU the program runs on; the
+// price is a P held in the system call meanwhile, which is why it is
+// bounded (see box.recvReply).
+func (c *polledConn) waitReadable(d time.Duration) bool {
+	if d <= 0 {
+		return false
+	}
+	ts := unix.NsecToTimespec(int64(d))
+	fds := [1]unix.PollFd{{Fd: int32(c.fd), Events: unix.POLLIN}}
+	for {
+		// ppoll leaves the time still to wait in ts when a signal
+		// interrupts it.
+		n, err := unix.Ppoll(fds[:], &ts, nil)
+		if err != unix.EINTR {
+			return err == nil && n > 0
+		}
+	}
 }
 
 // send sends one message with files, waiting while the channel is full.
@@ -169,7 +194,7 @@ func (c *polledConn) send(v any, files []int) error {
 
 // receiver returns a receiver of the conn's messages.
 func (c *polledConn) receiver() *receiver {
-	r := newReceiver(-1)
+	r := newReceiver(c.fd)
 	r.rc = c.rc
 	return r
 }
@@ -179,7 +204,7 @@ func (c *polledConn) Close() error { return c.f.Close() }
 // receiver reads the messages of one channel, into buffers it keeps.
 type receiver struct {
 	fd  int
-	rc  syscall.RawConn // set when the channel is polled (fd unused)
+	rc  syscall.RawConn // set when the channel is polled (fd then read only by recvNow)
 	buf []byte
 	oob []byte
 }
@@ -212,12 +237,38 @@ func (r *receiver) recvmsg() (n, oobn int, err error) {
 	return n, oobn, err
 }
 
+// recvNow reads one message into v, if one is there, without the poller,
+// and returns the descriptors sent with it; ok says there was one.
+func (r *receiver) recvNow(v any) (files []int, ok bool, err error) {
+	var n, oobn int
+	for {
+		n, oobn, _, _, err = unix.Recvmsg(r.fd, r.buf, r.oob, unix.MSG_CMSG_CLOEXEC|unix.MSG_DONTWAIT)
+		if err != unix.EINTR {
+			break
+		}
+	}
+	if err == unix.EAGAIN {
+		return nil, false, nil
+	}
+	if err != nil {
+		return nil, true, err
+	}
+	files, err = r.decode(n, oobn, v)
+	return files, true, err
+}
+
 // recv reads one message into v and returns the descriptors sent with it.
 func (r *receiver) recv(v any) ([]int, error) {
 	n, oobn, err := r.recvmsg()
 	if err != nil {
 		return nil, err
 	}
+	return r.decode(n, oobn, v)
+}
+
+// decode decodes a message of n bytes, with oobn bytes of control
+// message, into v, and returns the descriptors it carried.
+func (r *receiver) decode(n, oobn int, v any) ([]int, error) {
 	if n == 0 && oobn == 0 {
 		return nil, fmt.Errorf("box closed its channel")
 	}

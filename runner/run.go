@@ -168,19 +168,20 @@ func (b *box) run(ctx, halt context.Context, spec Spec, lim Limits, cpu int) (re
 		stop.trySet(s)
 		b.requestKill()
 	}
-	st.start(spec, lim, &res, func() { stopFor(OutputExceeded) })
+	st.fill()
 	fds := append(st.theirFDs(), fdsOf(cgFiles)...)
 	if err := b.sock.send(req, fds); err != nil {
 		st.closeTheirs()
 		st.wait()
 		return res, false, fmt.Errorf("send run request: %w", err)
 	}
+	st.start(spec, lim, &res, func() { stopFor(OutputExceeded) })
 	st.closeTheirs()
 	if b.full {
 		b.tidy()
 	}
 
-	reply, ok := b.await(ctx, halt, lim, cg, spec.StdoutFile, st.startLate, stopFor, &stop)
+	reply, ok := b.await(ctx, halt, lim, cg, spec.StdoutFile, st.lateBy(), st.startLate, stopFor, &stop)
 	if !ok {
 		b.requestKill()
 		if cg != nil {
@@ -303,8 +304,17 @@ func (p *outputPoll) next(out *os.File) time.Duration {
 }
 
 // lateStart is when, at the latest, a run that has not ended starts
-// reading its stderr (see streams.start).
-const lateStart = 20 * time.Millisecond
+// reading its stderr (see streams.start), and lateOutStart when one whose
+// stdout is a pipe to the judge starts reading both: a program that
+// fills that pipe (64 KiB) first waits that long at most.
+const (
+	lateStart    = 20 * time.Millisecond
+	lateOutStart = 2 * time.Millisecond
+)
+
+// replyWait is how long from its start a run's reply is waited for in
+// the kernel rather than through the poller: most tests end within it.
+const replyWait = 2 * time.Millisecond
 
 // killRepeat is how often a kill is sent again while a killed run has not
 // ended.
@@ -313,9 +323,9 @@ const killRepeat = 50 * time.Millisecond
 // await waits for the run to end while it enforces the CPU, wall (in full
 // mode, the helper's is the wall clock that counts) and (in basic mode)
 // memory limits, and stops the program when halt ends. It calls late at
-// its first look, which comes within lateStart of the start. It returns
+// its first look, which comes within lateBy of the start. It returns
 // false when the helper is gone.
-func (b *box) await(ctx, halt context.Context, lim Limits, cg cgroup.Group, out *os.File, late func(), stopFor func(Status), stop *stopReason) (helperReply, bool) {
+func (b *box) await(ctx, halt context.Context, lim Limits, cg cgroup.Group, out *os.File, lateBy time.Duration, late func(), stopFor func(Status), stop *stopReason) (helperReply, bool) {
 	var started time.Time
 	pid := 0
 	// The next look (tick) and the judge's wall limit, as times: the
@@ -332,7 +342,7 @@ func (b *box) await(ctx, halt context.Context, lim Limits, cg cgroup.Group, out 
 		// fail to; CPU time is looked at from the start.
 		started = time.Now()
 		wallAt = started.Add(lim.Wall + lim.Wall/2 + time.Second)
-		tickAt = started.Add(min(lim.CPU/ncpu, outPoll.next(out), lateStart))
+		tickAt = started.Add(min(lim.CPU/ncpu, outPoll.next(out), lateBy))
 	}
 	// A context that ends, or halt, wakes the wait at once.
 	stopWake := context.AfterFunc(ctx, b.wakeReply)
@@ -340,6 +350,10 @@ func (b *box) await(ctx, halt context.Context, lim Limits, cg cgroup.Group, out 
 	stopHalt := context.AfterFunc(halt, b.wakeReply)
 	defer stopHalt()
 	ctxDone, halted := false, false
+	// The first replyWait of the run is waited for in the kernel, on
+	// this thread (see box.recvReply): a context's end, or halt, is then
+	// heard within it at most.
+	blockUntil := time.Now().Add(replyWait)
 	for {
 		if !ctxDone && ctx.Err() != nil {
 			ctxDone = true
@@ -352,7 +366,7 @@ func (b *box) await(ctx, halt context.Context, lim Limits, cg cgroup.Group, out 
 			stopFor(Stopped)
 			tickAt = time.Now().Add(killRepeat)
 		}
-		r, timedOut, err := b.recvReply(earlier(wallAt, tickAt))
+		r, timedOut, err := b.recvReply(earlier(wallAt, tickAt), blockUntil)
 		if err != nil {
 			return r, false
 		}

@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"sync"
+	"time"
 
 	"github.com/puzzlejudge/judge/internal/fileutil"
 	"golang.org/x/sys/unix"
@@ -29,6 +30,11 @@ type streams struct {
 	// late reads stderr: it is started by startLate, if the run lasts
 	// until then, or else called by wait.
 	late func()
+	// lateOut reads stdout from a pipe: started with late, or called by
+	// wait.
+	lateOut func()
+	// head is what fill read of stdin and the pipe did not take.
+	head []byte
 }
 
 // openStreams makes the pipes of a run. Standard input is a pipe the judge
@@ -139,30 +145,29 @@ func pipe(judgeReads bool) (program int, judge *os.File, err error) {
 
 // start feeds stdin and reads stdout (and a combined stderr) into res
 // until the program and all it started have closed them. Past the output
-// limit, onLimit is called once and the rest is drained. A separate stderr
-// is read from startLate on, or by wait: most programs write little or
-// nothing there and end within milliseconds, and then nothing needs to
-// wait for it while they run (a pipe holds 64 KiB; a program that writes
-// more waits for startLate).
+// limit, onLimit is called once and the rest is drained. A separate
+// stdout pipe and stderr are read from startLate on, or by wait: most
+// programs end within milliseconds, and then no goroutine (each wakes a
+// thread of the judge, on the CPU the next program starts on) needs to
+// read them while they run. A pipe holds 64 KiB; a program that writes
+// more waits for startLate, which comes within lateBy.
+//
+// Call fill before the request goes, and start after it: the goroutines
+// start while the helper forks (each wakes a thread of the judge).
 func (st *streams) start(spec Spec, lim Limits, res *Result, onLimit func()) {
-	if feed := st.feed; feed != nil {
-		st.feed = nil
-		head, whole := st.feedAtOnce(feed)
-		if whole {
+	if feed, head := st.feed, st.head; feed != nil {
+		st.feed, st.head = nil, nil
+		st.wg.Add(1)
+		go func() {
+			defer st.wg.Done()
+			// A program that does not read its input ends the copy
+			// with EPIPE when it exits; that is not the judge's
+			// failure.
+			if _, err := feed.Write(head); err == nil {
+				_, _ = io.Copy(feed, st.input)
+			}
 			feed.Close()
-		} else {
-			st.wg.Add(1)
-			go func() {
-				defer st.wg.Done()
-				// A program that does not read its input ends the copy
-				// with EPIPE when it exits; that is not the judge's
-				// failure.
-				if _, err := feed.Write(head); err == nil {
-					_, _ = io.Copy(feed, st.input)
-				}
-				feed.Close()
-			}()
-		}
+		}()
 	}
 	if spec.Combined {
 		st.wg.Add(1)
@@ -173,27 +178,48 @@ func (st *streams) start(spec Spec, lim Limits, res *Result, onLimit func()) {
 		return
 	}
 	if st.out != nil {
-		st.wg.Add(1)
-		go func() {
-			defer st.wg.Done()
-			res.Output, st.outErr = copyOutput(st.out, spec.Stdout, lim.Output, st.buf, onLimit)
-		}()
+		st.lateOut = func() { res.Output, st.outErr = copyOutput(st.out, spec.Stdout, lim.Output, st.buf, onLimit) }
 	}
 	st.late = func() { res.Stderr, _ = readCapped(st.err, lim.Stderr) }
 }
 
-// startLate starts reading stderr, once.
-func (st *streams) startLate() {
-	late := st.late
-	if late == nil {
+// fill writes the start of stdin into its pipe (see feedAtOnce), before
+// the program starts; a feed that is not whole is left to start.
+func (st *streams) fill() {
+	if st.feed == nil {
 		return
 	}
-	st.late = nil
-	st.wg.Add(1)
-	go func() {
-		defer st.wg.Done()
-		late()
-	}()
+	head, whole := st.feedAtOnce(st.feed)
+	if whole {
+		st.feed.Close()
+		st.feed = nil
+		return
+	}
+	st.head = head
+}
+
+// lateBy is how long a run may go before startLate: not long where
+// stdout is a pipe, which a program may fill at once.
+func (st *streams) lateBy() time.Duration {
+	if st.lateOut != nil {
+		return lateOutStart
+	}
+	return lateStart
+}
+
+// startLate starts reading stdout (a pipe) and stderr, once.
+func (st *streams) startLate() {
+	for _, late := range []func(){st.lateOut, st.late} {
+		if late == nil {
+			continue
+		}
+		st.wg.Add(1)
+		go func() {
+			defer st.wg.Done()
+			late()
+		}()
+	}
+	st.late, st.lateOut = nil, nil
 }
 
 // feedAtOnce writes the start of the input, up to the size of st.inBuf,
@@ -246,15 +272,18 @@ func (st *streams) closeTheirs() {
 	st.theirs = nil
 }
 
-// wait waits for the feeding and reading to end; stderr is read now if
-// startLate was not called. Call it when the run is over: every writer
+// wait waits for the feeding and reading to end; a stdout pipe and
+// stderr are read now if startLate was not called (each holds what the
+// program wrote, 64 KiB at most: it is gone). Call it when the run is over: every writer
 // of its pipes is gone.
 func (st *streams) wait() {
 	st.wg.Wait()
-	if late := st.late; late != nil {
-		st.late = nil
-		late()
+	for _, late := range []func(){st.lateOut, st.late} {
+		if late != nil {
+			late()
+		}
 	}
+	st.late, st.lateOut = nil, nil
 }
 
 // close closes the judge's ends; call it after wait.
