@@ -42,6 +42,9 @@ func (g *Grader) cachedTest(ctx context.Context, prog *compile.Program, chk chec
 	first := func() (TestResult, stall) {
 		w := startStall(g.CPUStall)
 		tr := measure(chk, runLim, lim)
+		if !opt.RecheckWall || !WallInconclusive(tr, runLim) {
+			return tr, stall{} // not looked at (see recheckWall)
+		}
 		d, ok := w.stop()
 		return tr, stall{d, ok}
 	}
