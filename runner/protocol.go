@@ -1,7 +1,6 @@
 package runner
 
 import (
-	"encoding/json"
 	"fmt"
 	"os"
 	"syscall"
@@ -107,7 +106,7 @@ func sendMsg(fd int, v any, files []int) error {
 
 // encodeMsg makes a message and the control message that carries files.
 func encodeMsg(v any, files []int) (data, oob []byte, err error) {
-	data, err = json.Marshal(v)
+	data, err = marshalMsg(v)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -290,7 +289,7 @@ func (r *receiver) decode(n, oobn int, v any) ([]int, error) {
 			}
 		}
 	}
-	if err := json.Unmarshal(r.buf[:n], v); err != nil {
+	if err := unmarshalMsg(r.buf[:n], v); err != nil {
 		closeFDs(files)
 		return nil, fmt.Errorf("bad message: %w", err)
 	}
