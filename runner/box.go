@@ -289,8 +289,6 @@ func (b *box) startHelper() error {
 	cfg := helperConfig{Full: b.full, Dir: b.dir, Overlays: b.overlays, DropUID: b.sandbox.dropUID, UID: b.uid, GID: b.gid}
 	if b.full {
 		cfg.Binds = b.sandbox.binds
-		cfg.Home = b.sandbox.cg.Home()
-		cfg.ExecStop = b.sandbox.cg.Version() == cgroup.V2
 	}
 	if err := b.sock.send(cfg, nil); err != nil {
 		return fmt.Errorf("configure box: %w", err)

@@ -16,18 +16,16 @@
 // Programs start from one launcher thread per box, dressed once: a
 // session keyring of the box's own (empty: the filter denies every
 // keyring call), no_new_privs, no capabilities, the seccomp filter.
-// In full mode on cgroup v1 the launcher forks each program with
+// In full mode the launcher forks each program with
 // clone(CLONE_VM|CLONE_VFORK) and the child runs no Go code: it joins the
-// run's groups itself, takes a cgroup namespace rooted there, its
-// rlimits, a process group and the box's user, the working folder and its
-// three streams, and execs with every signal blocked until just before
-// (spawn_amd64.go). The launcher never joins the run's groups, so their
-// memory limit is written before the program exists. On cgroup v2, and
-// in basic mode, the launcher uses syscall.ForkExec: on v2 the whole
-// helper joins the run's group for the fork, and the program waits at its
-// exec stop, traced, until the helper has left and written the limit.
-// Either way a program starts with no signal blocked, ignored or caught,
-// and only its three standard streams open.
+// run's groups itself (v1 tasks, v2 cgroup.procs), takes a cgroup
+// namespace rooted there, its rlimits, a process group and the box's
+// user, the working folder and its three streams, and execs with every
+// signal blocked until just before (spawn_amd64.go). The launcher never
+// joins the run's groups, so their memory limit is written before the
+// program exists. In basic mode the launcher uses syscall.ForkExec, with
+// the program traced. Either way a program starts with no signal
+// blocked, ignored or caught, and only its three standard streams open.
 //
 // # Layout
 //
@@ -43,7 +41,7 @@
 //	reset.go       each box's writable folders checked, emptied after a run
 //	helper*.go     the helper's side: its loop, the box's root, the
 //	               launcher and the fork, the IPC clean-up
-//	spawn*.go      the launcher's own fork and exec (full mode, cgroup v1)
+//	spawn*.go      the launcher's own fork and exec (full mode)
 //	cpus.go        the CPU each run is bound to
 //	proc.go        /proc readers (basic mode)
 //	cgroup/        a cgroup of its own per run, v1 or v2, behind one interface
@@ -127,9 +125,9 @@
 //	        row here, 15 read 0 and 3% less than 256 KiB (a new group:
 //	        256 KiB); of 1000 Go hello worlds, 2-6 read 0, 23-28 read
 //	        256 KiB, 8% 390-648 KiB, and the rest 648-768 KiB (a new
-//	        group: 768 KiB). In full mode on cgroup v1 the first process's
-//	        own task structure and kernel stack are made before it joins
-//	        its groups, and are not counted.
+//	        group: 768 KiB). In full mode the first process's own task
+//	        structure and kernel stack are made before it joins its
+//	        groups, and are not counted.
 //	        Address space is never limited, so runtimes that reserve much
 //	        (Go, JVM) start. A run that reached the limit and failed or ran
 //	        out of time is MemoryExceeded (see decide). Result.Memory.

@@ -28,9 +28,6 @@ func Init() {
 type helper struct {
 	sock int
 	cfg  helperConfig
-	// home are the files the forking thread (v1) or the helper (v2) writes
-	// "0" into to leave a run's cgroup after the fork.
-	home []int
 	// mqueue is the box's message-queue file system (full mode).
 	mqueue *os.File
 
@@ -128,14 +125,6 @@ func (h *helper) setup() error {
 	// never raised again.
 	if err := syscall.Setrlimit(unix.RLIMIT_CORE, &syscall.Rlimit{}); err != nil {
 		return fmt.Errorf("limit core dumps: %w", err)
-	}
-	// The judge's own cgroups are opened before the root changes.
-	for _, p := range h.cfg.Home {
-		fd, err := unix.Open(p, unix.O_WRONLY|unix.O_CLOEXEC, 0)
-		if err != nil {
-			return fmt.Errorf("open %s: %w", p, err)
-		}
-		h.home = append(h.home, fd)
 	}
 	if h.cfg.Full {
 		if err := setupRoot(h.cfg); err != nil {

@@ -70,8 +70,8 @@ func (h *helper) runOne(req runRequest, files []int) helperReply {
 		// The judge polls the program's memory and CPU through its pid.
 		_ = sendMsg(h.sock, helperReply{Kind: "started", Pid: pid}, nil)
 	}
-	// A traced program waits at its exec stop until now; in basic mode its
-	// own peak memory is read at its exit stop.
+	// A traced program (basic mode) waits at its exec stop until now, and
+	// its own peak memory is read at its exit stop.
 	var ws syscall.WaitStatus
 	var ru syscall.Rusage
 	var peak int64
@@ -181,6 +181,14 @@ func (h *helper) dress() error {
 // files).
 func (h *helper) fork(path string, req runRequest, files []int) (pid int, residual int64, err error) {
 	h.bind(req.CPU)
+	limits, err := h.programLimits(req)
+	if err != nil {
+		return 0, 0, err
+	}
+	if !h.cfg.Full {
+		pid, err = h.forkBasic(path, req, files[:3], limits)
+		return pid, 0, err
+	}
 	cg := files[3:]
 	enter, limit, reset := cg[:req.Enter], cg[req.Enter:len(cg)-req.Reset], cg[len(cg)-req.Reset:]
 	if len(reset) == 2 {
@@ -188,67 +196,35 @@ func (h *helper) fork(path string, req runRequest, files []int) (pid int, residu
 			return 0, 0, fmt.Errorf("reset cgroup: %w", err)
 		}
 	}
-	if h.direct(files) {
-		// The child joins the run's groups itself: the launcher never
-		// does, so the group holds the program alone from its first
-		// instruction and can take its memory limit before the fork.
-		limits, err := h.programLimits(req)
-		if err != nil {
-			return 0, 0, err
-		}
-		if err := setMemoryLimit(limit, req.Memory+residual); err != nil {
-			return 0, 0, fmt.Errorf("set memory limit: %w", err)
-		}
-		pid, err = h.spawn(path, req, files[:3], enter, limits)
-		return pid, residual, err
+	// The child joins the run's groups itself (spawn): the launcher never
+	// does, so the group holds the program alone from its first
+	// instruction and takes its memory limit before the fork.
+	if err := setMemoryLimit(limit, req.Memory+residual); err != nil {
+		return 0, 0, fmt.Errorf("set memory limit: %w", err)
 	}
-	restore, err := h.setLimits(req)
+	pid, err = h.spawn(path, req, files[:3], enter, limits)
+	return pid, residual, err
+}
+
+// forkBasic starts a basic-mode program with syscall.ForkExec: traced, so
+// that it stops at its exit, where its own peak is read (see runOne).
+func (h *helper) forkBasic(path string, req runRequest, std []int, limits []childLimit) (int, error) {
+	restore, err := h.setLimits(limits)
 	if err != nil {
-		return 0, 0, err
+		return 0, err
 	}
 	defer restore()
-	// Join the run's cgroup: the program is accounted from its first
-	// instruction. v1 moves this thread, v2 the whole helper, for the
-	// moment of the fork.
-	if err := writeZero(enter); err != nil {
-		return 0, 0, fmt.Errorf("join cgroup: %w", err)
-	}
-	defer func() {
-		// Leave the group, then give it its memory limit: from now on it
-		// holds the program alone, which the out-of-memory killer may
-		// take whole. A program that already went over the limit in the
-		// meantime (v1 refuses the limit then) is stopped at once; its
-		// peak says why.
-		writeZero(h.home)
-		if pid > 0 && setMemoryLimit(limit, req.Memory+residual) != nil {
-			_ = syscall.Kill(pid, syscall.SIGKILL)
-		}
-	}()
-	// A traced program stops right after its exec, before its first
-	// instruction, until this thread has left the run's group and set its
-	// memory limit (see runOne). That matters on cgroup v2, where the whole
-	// helper joins the group for the fork: a program that forked at once
-	// could fill pids.max under the helper's feet. On v1 only this thread
-	// joins, and the memory limit comes after it leaves anyway. In basic
-	// mode the trace also stops the program at exit, to read its peak.
-	sys := &syscall.SysProcAttr{Setpgid: true, Pdeathsig: syscall.SIGKILL, Ptrace: h.traced()}
-	if h.cfg.Full {
-		// A cgroup namespace rooted at the run's group: the host's
-		// layout stays hidden. (The filter lets this one flag through;
-		// the kernel allows it only before the uid changes.)
-		sys.Unshareflags = unix.CLONE_NEWCGROUP
-	}
+	sys := &syscall.SysProcAttr{Setpgid: true, Pdeathsig: syscall.SIGKILL, Ptrace: true}
 	if h.cfg.DropUID {
 		sys.Credential = &syscall.Credential{Uid: uint32(h.cfg.UID), Gid: uint32(h.cfg.GID), Groups: []uint32{}}
 	}
 	attr := &syscall.ProcAttr{
 		Dir:   req.Dir,
 		Env:   req.Env,
-		Files: []uintptr{uintptr(files[0]), uintptr(files[1]), uintptr(files[2])},
+		Files: []uintptr{uintptr(std[0]), uintptr(std[1]), uintptr(std[2])},
 		Sys:   sys,
 	}
-	pid, err = syscall.ForkExec(path, req.Args, attr)
-	return pid, residual, err
+	return syscall.ForkExec(path, req.Args, attr)
 }
 
 // renewCharge readies a v1 group's memory figures for the next program,
@@ -327,9 +303,6 @@ func setMemoryLimit(fds []int, limit int64) error {
 	return writeAll(fds, strconv.FormatInt(limit, 10))
 }
 
-// writeZero writes "0" into each cgroup file: the writer joins that group.
-func writeZero(fds []int) error { return writeAll(fds, "0") }
-
 // writeAll writes s into each descriptor, in order.
 func writeAll(fds []int, s string) error {
 	b := []byte(s)
@@ -362,10 +335,9 @@ func dropBoundingSet() error {
 	return nil
 }
 
-// traced says whether programs are started traced: in basic mode (to
-// read their peak at exit) and wherever they must wait at their exec stop
-// (ExecStop: cgroup v2).
-func (h *helper) traced() bool { return !h.cfg.Full || h.cfg.ExecStop }
+// traced says whether programs are started traced: in basic mode, to
+// read their peak at exit.
+func (h *helper) traced() bool { return !h.cfg.Full }
 
 // waitPlain waits for a program that is not traced. A program that makes
 // this thread its tracer (PTRACE_TRACEME) is continued through its stops.
@@ -387,10 +359,8 @@ func waitPlain(pid int) (ws syscall.WaitStatus, ru syscall.Rusage, err error) {
 }
 
 // waitTraced follows a program started with Ptrace: it lets it run past its
-// exec stop (by then its starter has left the run's cgroup, so the program
-// never shares its group with the helper while it runs), passes on its
-// signals, and with exitStop reads its high-water mark of resident memory
-// at its exit stop. It must run on the thread that started the program.
+// exec stop, passes on its signals, and with exitStop reads its high-water
+// mark of resident memory at its exit stop. It must run on the thread that started the program.
 func waitTraced(pid int, exitStop bool) (ws syscall.WaitStatus, ru syscall.Rusage, peak int64, err error) {
 	for {
 		_, err = syscall.Wait4(pid, &ws, syscall.WALL, &ru)
@@ -417,22 +387,6 @@ func waitTraced(pid int, exitStop bool) (ws syscall.WaitStatus, ru syscall.Rusag
 		}
 		_ = syscall.PtraceCont(pid, int(sig))
 	}
-}
-
-// direct says the program is started by spawn: a full-mode box on
-// cgroup v1 (v2 programs wait at their exec stop under trace, which
-// syscall.ForkExec sets up), with standard streams that spawn's child can
-// place without moving them first.
-func (h *helper) direct(files []int) bool {
-	if !directSpawn || !h.cfg.Full || h.traced() {
-		return false
-	}
-	for _, fd := range files[:3] {
-		if fd < 3 {
-			return false
-		}
-	}
-	return true
 }
 
 // programLimits returns the rlimits of the next program.
@@ -476,13 +430,9 @@ func (h *helper) programLimits(req runRequest) ([]childLimit, error) {
 	return want, nil
 }
 
-// setLimits sets the process's rlimits for the next program and returns a
-// function that puts the helper's own back.
-func (h *helper) setLimits(req runRequest) (func(), error) {
-	want, err := h.programLimits(req)
-	if err != nil {
-		return nil, err
-	}
+// setLimits sets the process's rlimits to want, for the next program,
+// and returns a function that puts the helper's own back.
+func (h *helper) setLimits(want []childLimit) (func(), error) {
 	var saved []childLimit
 	restore := func() {
 		for _, s := range saved {

@@ -21,15 +21,8 @@ type helperConfig struct {
 	// DropUID says programs run as UID and GID with no capabilities;
 	// otherwise they keep the helper's (basic mode as a normal user).
 	DropUID bool `json:"drop_uid"`
-	// ExecStop says programs wait at their exec stop until the helper has
-	// left their cgroup (cgroup v2, where the whole helper joins it).
-	ExecStop bool `json:"exec_stop,omitempty"`
-	UID      int  `json:"uid"`
-	GID      int  `json:"gid"`
-	// Home are the cgroup files (v1 tasks, v2 cgroup.procs) of the judge's
-	// own group, where the helper returns after joining a run's group to
-	// fork the program.
-	Home []string `json:"home,omitempty"`
+	UID     int  `json:"uid"`
+	GID     int  `json:"gid"`
 }
 
 // runRequest asks a helper to start one program (on the run channel, fd 3,
@@ -37,9 +30,9 @@ type helperConfig struct {
 // control channel, fd 4, read by the helper's main loop, so that a kill
 // is heard while the launcher waits for the program). A run request's
 // descriptors travel with it: stdin, stdout, stderr, then the Enter files
-// that join the run's cgroup (v1 tasks files, or the v2 cgroup.procs),
-// then the files that take its memory limit, written once the helper has
-// left the group, then the Reset files.
+// through which the program joins the run's cgroup (v1 tasks files, or the
+// v2 cgroup.procs), then the files that take its memory limit, written
+// before the fork, then the Reset files.
 type runRequest struct {
 	Op       string   `json:"op"` // "run" or "kill"
 	ID       int64    `json:"id"` // the run's number in its box

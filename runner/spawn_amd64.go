@@ -6,10 +6,9 @@ import (
 	"fmt"
 	"syscall"
 	"unsafe"
-)
 
-// directSpawn says this build starts full-mode programs with spawn.
-const directSpawn = true
+	"golang.org/x/sys/unix"
+)
 
 // The runtime's own fork hooks, which syscall.ForkExec calls too: before
 // the fork they block signals on this thread and make any stack growth
@@ -71,12 +70,15 @@ var spawnSteps = [...]string{
 	13: "exec",
 }
 
-// spawn forks and execs one program from the launcher's thread and
-// returns its pid, with no Go code in the child: it joins the run's
-// groups itself (join), takes the run's rlimits, drops to the box's
-// user, and execs. syscall.ForkExec, which the other modes use, makes
-// the child reset every signal handler the Go runtime installed (56
-// calls under the filter) and report through a pipe; here the child
+// spawn forks and execs one full-mode program from the launcher's thread
+// and returns its pid, with no Go code in the child: it joins the run's
+// groups itself (join: v1 tasks files, or v2 cgroup.procs), takes the
+// run's rlimits, drops to the box's user, and execs. syscall.ForkExec
+// (basic mode's) makes the child reset every signal handler the Go
+// runtime installed (56 calls under the filter) and report through a
+// pipe, and a launcher that joined the run's groups for the fork (on v2
+// the whole helper) would have to leave them again before the limit
+// could be written, on the program's CPU; here the child
 // leaves the handlers (exec resets them) with every signal blocked until
 // just before its exec, and reports through the memory it shares with
 // the launcher until then. The launcher never joins the run's groups,
@@ -99,7 +101,17 @@ func (h *helper) spawn(path string, req runRequest, std []int, join []int, limit
 		}
 	}
 	for i := range p.std {
-		p.std[i] = uintptr(std[i])
+		fd := std[i]
+		if fd < 3 {
+			// The child places each stream with one dup3: none may sit
+			// where another one goes (never so as the helper receives
+			// them: its own 0-2 are open).
+			if fd, err = unix.FcntlInt(uintptr(fd), unix.F_DUPFD_CLOEXEC, 3); err != nil {
+				return 0, fmt.Errorf("standard stream: %w", err)
+			}
+			defer unix.Close(fd)
+		}
+		p.std[i] = uintptr(fd)
 	}
 	if h.cfg.DropUID {
 		p.dropUID, p.uid, p.gid = true, uintptr(h.cfg.UID), uintptr(h.cfg.GID)

@@ -11,12 +11,12 @@ import (
 	"time"
 )
 
-// TestProgramStart checks what a program holds at its first instruction,
-// whichever way its box starts it (the launcher's own fork on cgroup v1,
-// syscall.ForkExec under trace on v2): the box's user and no supplementary
-// groups, a process group of its own, no signal blocked, ignored or
-// caught, no_new_privs and the filter, no capability, the run's rlimits,
-// the box's working directory, and only its three standard streams.
+// TestProgramStart checks what a program holds at its first instruction
+// (the launcher's own fork, on cgroup v1 and v2): the box's user and no
+// supplementary groups, a process group of its own, no signal blocked,
+// ignored or caught, no_new_privs and the filter, no capability, the
+// run's rlimits, the box's working directory, and only its three
+// standard streams.
 func TestProgramStart(t *testing.T) {
 	s := fullSandbox(t)
 	lim := Limits{CPU: 2 * time.Second, Stack: 16 << 20, Files: 40, Output: 5 << 20}

@@ -60,12 +60,12 @@ type Group interface {
 	// MemoryLimit opens, in order, the files the memory limit is written
 	// into (v1: memory.limit_in_bytes, then memory.memsw.limit_in_bytes
 	// where swap is accounted; v2: memory.max). A new group has no memory
-	// limit: it is written once the group holds the program alone, so that
-	// the out-of-memory killer never finds the process that started it
-	// there. The caller closes them.
+	// limit: the run's starter writes it just before the program joins.
+	// The caller closes them.
 	MemoryLimit() ([]*os.File, error)
-	// Enter opens the files a thread (v1) or a process (v2) writes "0"
-	// into to join the group. The caller closes them.
+	// Enter opens the files a task (v1) or a process (v2) writes "0"
+	// into to join the group: the program's first process does, between
+	// its fork and its exec. The caller closes them.
 	Enter() ([]*os.File, error)
 	// CPU is the CPU time used so far.
 	CPU() (time.Duration, error)
@@ -100,9 +100,6 @@ type Tree interface {
 	Version() Version
 	// NewGroup makes a fresh group with the given name.
 	NewGroup(name string) (Group, error)
-	// Home lists the files a thread or process writes "0" into to go back
-	// to the judge's own group after it joined a run's group.
-	Home() []string
 	// Dirs lists the judge's folder in each hierarchy, by controller.
 	Dirs() map[string]string
 	// Adopt places a box helper (and so the programs it starts) where

@@ -30,8 +30,9 @@
 //
 // or a service with Delegate=yes.
 //
-// A thread (v1) or process (v2) joins a group by writing "0" into the files
-// [Group.Enter] opens, and returns by writing "0" into [Tree.Home]. Ownership
+// A task (v1) or process (v2) joins a group by writing "0" into the files
+// [Group.Enter] opens: a program's first process does so itself, before
+// its exec. Ownership
 // of a judge-<instance> folder is decided by the caller (Open's alive
 // function), never by process ids, which do not survive PID namespaces.
 package cgroup

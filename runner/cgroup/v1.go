@@ -73,20 +73,6 @@ func (t *treeV1) Version() Version { return V1 }
 
 func (t *treeV1) Dirs() map[string]string { return t.mine }
 
-// Home lists the judge's own groups in the hierarchies runs join (not cpu:
-// the helpers live in the judge's cpu folder, see Adopt).
-func (t *treeV1) Home() []string {
-	var own []string
-	for _, c := range v1Required {
-		own = append(own, t.own[c])
-	}
-	var out []string
-	for _, d := range distinct(own) {
-		out = append(out, filepath.Join(d, "tasks"))
-	}
-	return out
-}
-
 func (t *treeV1) Adopt(pid int) error {
 	d, ok := t.mine["cpu"]
 	if !ok || d == t.mine["cpuacct"] {

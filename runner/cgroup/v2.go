@@ -158,8 +158,6 @@ func (t *treeV2) Dirs() map[string]string {
 
 func (t *treeV2) Adopt(int) error { return nil }
 
-func (t *treeV2) Home() []string { return []string{filepath.Join(t.leaf, "cgroup.procs")} }
-
 // Close removes the subtree; the leaf stays while the judge's process is
 // still in it, and the next judge's stale cleanup removes it.
 func (t *treeV2) Close() error {

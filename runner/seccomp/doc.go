@@ -26,17 +26,20 @@
 //
 // # How the box helper uses it
 //
-// The helper starts each program from a dedicated goroutine locked to its OS
-// thread, which is thrown away after the fork (the goroutine ends without
-// UnlockOSThread). On that thread it sets no_new_privs, drops the capability
-// bounding set, and calls [Install] last; then syscall.ForkExec. The filter
-// is on that thread alone (no SECCOMP_FILTER_FLAG_TSYNC): the helper's other
+// The helper starts every program from one launcher goroutine locked to its
+// OS thread for the box's whole life (it never unlocks: the thread ends with
+// it). On that thread it sets no_new_privs, drops the capability bounding
+// set, and calls [Install] last; then it forks each program: in full mode
+// with clone(CLONE_VM|CLONE_VFORK) and a child of raw system calls (package
+// runner's spawn), in basic mode with syscall.ForkExec. The filter is on
+// that thread alone (no SECCOMP_FILTER_FLAG_TSYNC): the helper's other
 // threads, and threads the Go runtime starts meanwhile (it clones them from
 // its template thread, never from a locked one), stay unfiltered. The forked
-// child inherits the filter, so Go's child code runs under it before execve
-// (setgroups, setgid, setuid, setpgid, prctl(PR_SET_PDEATHSIG), dup3, fcntl,
-// chdir, ptrace(PTRACE_TRACEME), execve: all allowed), and so does the
-// program and everything it starts. In basic mode the same thread is then
+// child inherits the filter, so its code runs under it before execve
+// (write to its cgroup files, setpgid, unshare(CLONE_NEWCGROUP), prlimit64,
+// setgroups, setgid, setuid, chdir, prctl(PR_SET_PDEATHSIG), getppid, dup3,
+// rt_sigprocmask; Go's child: rt_sigaction, fcntl, ptrace(PTRACE_TRACEME);
+// execve: all allowed), and so does the program and everything it starts. In basic mode the same thread is then
 // the program's tracer: wait4, ptrace(PTRACE_SETOPTIONS), ptrace(PTRACE_CONT)
 // and reading /proc are allowed.
 //
