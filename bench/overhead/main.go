@@ -3,7 +3,7 @@
 //
 //   - per-run overhead: the median wall time of a trivial static C program
 //     run through a full-mode box, a basic-mode box, and bare
-//     fork/exec/wait (os/exec);
+//     fork/exec/wait (os/exec), in blocks of 50 runs taken in turn;
 //   - CPU accuracy: the CPU time reported for a ~200 ms busy loop against
 //     what the kernel reports (rusage) for the same program run bare;
 //   - the compile cache: a first `judge submit` of a Go source (compiled;
@@ -64,72 +64,99 @@ func run(runs, loops int) error {
 	}
 	ctx := context.Background()
 
-	fmt.Printf("per-run wall time of a trivial static C program, median of %d runs\n", runs)
-	bare := median(runs, func() time.Duration {
+	// The three are measured in turn, in blocks, so that the machine's
+	// drift over the minute (these VMs' spawn cost moves by a third from
+	// one minute to the next) falls on all of them alike; the first run of
+	// each block is left out, so that none pays for work the one before
+	// left behind (a box's helper tidies after its reply).
+	const block = 50
+	fmt.Printf("per-run wall time of a trivial static C program, median of %d runs each, in blocks of %d taken in turn\n", runs/block*block, block)
+	kinds := []string{"bare os/exec"}
+	boxes := map[runner.Mode]*runner.Sandbox{}
+	one := map[string]func() time.Duration{"bare os/exec": func() time.Duration {
 		t := time.Now()
 		if err := exec.Command(trivial).Run(); err != nil {
 			panic(err)
 		}
 		return time.Since(t)
-	})
-	fmt.Printf("  %-28s %8.3f ms\n", "bare os/exec", ms(bare))
+	}}
+	spec := runner.Spec{Args: []string{"{prog}/trivial"}, Program: []runner.File{{Name: "trivial", Path: trivial}}}
 	for _, mode := range []runner.Mode{runner.ModeFull, runner.ModeBasic} {
+		name := string(mode) + " box (judge Run)"
 		sb, err := runner.New(runner.Config{Mode: mode, Idle: 2})
 		if err != nil {
 			fmt.Printf("  %-28s unavailable: %v\n", string(mode)+" box", err)
 			continue
 		}
-		spec := runner.Spec{Args: []string{"{prog}/trivial"}, Program: []runner.File{{Name: "trivial", Path: trivial}}}
 		for i := 0; i < 20; i++ { // warm the pool
 			if _, err := sb.Run(ctx, spec); err != nil {
 				return err
 			}
 		}
-		d := median(runs, func() time.Duration {
+		boxes[mode] = sb
+		kinds = append(kinds, name)
+		one[name] = func() time.Duration {
 			t := time.Now()
 			r, err := sb.Run(ctx, spec)
 			if err != nil || !r.OK() {
 				panic(fmt.Sprint(err, r))
 			}
 			return time.Since(t)
-		})
-		target := ""
-		if mode == runner.ModeFull {
-			target = "   (issue 25's target: 1.30x or less)"
 		}
-		fmt.Printf("  %-28s %8.3f ms   overhead %.3f ms   ratio %.2fx bare%s\n", string(mode)+" box (judge Run)", ms(d), ms(d-bare), float64(d)/float64(bare), target)
-		if mode == runner.ModeFull {
-			fmt.Printf("\nCPU time of a busy loop, %d runs each, interleaved\n", loops)
-			var boxCPU, bareCPU, selfCPU []time.Duration
-			var worstSame float64
-			bspec := runner.Spec{Args: []string{"{prog}/busy"}, Program: []runner.File{{Name: "busy", Path: busy}}, Limits: runner.Limits{CPU: 10 * time.Second}}
-			for i := 0; i < loops; i++ {
-				c := exec.Command(busy)
-				if err := c.Run(); err != nil {
-					return err
-				}
-				ru := c.ProcessState.SysUsage().(*syscall.Rusage)
-				bareCPU = append(bareCPU, time.Duration(syscall.TimevalToNsec(ru.Utime)+syscall.TimevalToNsec(ru.Stime)))
-				r, err := sb.Run(ctx, bspec)
-				if err != nil {
-					return err
-				}
-				boxCPU = append(boxCPU, r.CPU)
-				// The kernel's rusage of the same process, as the program
-				// read it of itself at its end (microseconds).
-				var us int64
-				if _, err := fmt.Sscan(string(r.Stderr), &us); err == nil {
-					self := time.Duration(us) * time.Microsecond
-					selfCPU = append(selfCPU, self)
-					worstSame = max(worstSame, math.Abs(float64(r.CPU-self))/float64(self))
+	}
+	took := map[string][]time.Duration{}
+	for b := 0; b < runs/block; b++ {
+		for _, k := range kinds {
+			for i := 0; i <= block; i++ {
+				if d := one[k](); i > 0 {
+					took[k] = append(took[k], d)
 				}
 			}
-			mb, mx, ms2 := medianOf(boxCPU), medianOf(bareCPU), medianOf(selfCPU)
-			fmt.Printf("  judge's figure (cgroup) median %.1f ms; the process's own rusage median %.1f ms, ratio %.3f, largest difference in one run %.1f%%\n",
-				ms(mb), ms(ms2), float64(mb)/float64(ms2), 100*worstSame)
-			fmt.Printf("  the same program run bare: median %.1f ms, ratio judge/bare %.3f (the CPU time of identical work varies run to run on this machine: bare min %.1f, max %.1f ms)\n\n",
-				ms(mx), float64(mb)/float64(mx), ms(minOf(bareCPU)), ms(maxOf(bareCPU)))
 		}
+	}
+	bare := summary(took[kinds[0]])
+	fmt.Printf("  %-28s %8.3f ms\n", kinds[0], ms(bare))
+	for _, k := range kinds[1:] {
+		d := summary(took[k])
+		target := ""
+		if strings.HasPrefix(k, string(runner.ModeFull)) {
+			target = "   (issue 25's target: 1.30x or less)"
+		}
+		fmt.Printf("  %-28s %8.3f ms   overhead %.3f ms   ratio %.2fx bare%s\n", k, ms(d), ms(d-bare), float64(d)/float64(bare), target)
+	}
+	if sb := boxes[runner.ModeFull]; sb != nil {
+		fmt.Printf("\nCPU time of a busy loop, %d runs each, interleaved\n", loops)
+		var boxCPU, bareCPU, selfCPU []time.Duration
+		var worstSame float64
+		bspec := runner.Spec{Args: []string{"{prog}/busy"}, Program: []runner.File{{Name: "busy", Path: busy}}, Limits: runner.Limits{CPU: 10 * time.Second}}
+		for i := 0; i < loops; i++ {
+			c := exec.Command(busy)
+			if err := c.Run(); err != nil {
+				return err
+			}
+			ru := c.ProcessState.SysUsage().(*syscall.Rusage)
+			bareCPU = append(bareCPU, time.Duration(syscall.TimevalToNsec(ru.Utime)+syscall.TimevalToNsec(ru.Stime)))
+			r, err := sb.Run(ctx, bspec)
+			if err != nil {
+				return err
+			}
+			boxCPU = append(boxCPU, r.CPU)
+			// The kernel's rusage of the same process, as the program
+			// read it of itself at its end (microseconds).
+			var us int64
+			if _, err := fmt.Sscan(string(r.Stderr), &us); err == nil {
+				self := time.Duration(us) * time.Microsecond
+				selfCPU = append(selfCPU, self)
+				worstSame = max(worstSame, math.Abs(float64(r.CPU-self))/float64(self))
+			}
+		}
+		mb, mx, ms2 := medianOf(boxCPU), medianOf(bareCPU), medianOf(selfCPU)
+		fmt.Printf("  judge's figure (cgroup) median %.1f ms; the process's own rusage median %.1f ms, ratio %.3f, largest difference in one run %.1f%%\n",
+			ms(mb), ms(ms2), float64(mb)/float64(ms2), 100*worstSame)
+		fmt.Printf("  the same program run bare: median %.1f ms, ratio judge/bare %.3f (the CPU time of identical work varies run to run on this machine: bare min %.1f, max %.1f ms)\n\n",
+			ms(mx), float64(mb)/float64(mx), ms(minOf(bareCPU)), ms(maxOf(bareCPU)))
+	}
+	for _, sb := range boxes {
 		sb.Close()
 	}
 	judge := filepath.Join(dir, "judge")
@@ -288,6 +315,12 @@ func median(n int, f func() time.Duration) time.Duration {
 	for i := range ds {
 		ds[i] = f()
 	}
+	return summary(ds)
+}
+
+// summary prints the spread of ds and returns its median.
+func summary(ds []time.Duration) time.Duration {
+	n := len(ds)
 	s := append([]time.Duration(nil), ds...)
 	sort.Slice(s, func(i, j int) bool { return s[i] < s[j] })
 	var sum time.Duration
