@@ -102,6 +102,58 @@ func TestStdoutFile(t *testing.T) {
 	}
 }
 
+// TestStdoutPipe checks a program whose stdout the judge reads through a
+// pipe into a host file: a short run's pipe is read once it has ended, a
+// longer one's from 2 ms on (see streams.start), so output larger than
+// the pipe arrives whole and does not hold the program up for long, and
+// a program that writes on past the output limit is stopped at it.
+func TestStdoutPipe(t *testing.T) {
+	const limit = 4 << 20
+	cases := []struct {
+		name   string
+		script string
+		want   Status
+		size   int // bytes written, when it exits
+	}{
+		{"short", "printf 'hello\\n'", Exited, 6},
+		{"larger than the pipe", "head -c 3000000 /dev/zero", Exited, 3000000},
+		{"over", "exec yes spam", OutputExceeded, 0},
+	}
+	for _, mode := range []Mode{ModeFull, ModeBasic} {
+		t.Run(string(mode), func(t *testing.T) {
+			s := modeSandbox(t, mode)
+			for _, c := range cases {
+				t.Run(c.name, func(t *testing.T) {
+					path := filepath.Join(t.TempDir(), "out")
+					res, err := s.Run(context.Background(), Spec{Args: []string{"sh", "-c", c.script}, Stdout: path,
+						Limits: Limits{CPU: 5 * time.Second, Output: limit}})
+					if err != nil {
+						t.Fatal(err)
+					}
+					if res.Status != c.want {
+						t.Fatalf("status %v (signal %v), want %v", res.Status, res.Signal, c.want)
+					}
+					got, _ := os.ReadFile(path)
+					if res.Output < int64(len(got)) {
+						t.Errorf("Result.Output %d, file %d bytes", res.Output, len(got))
+					}
+					if c.want == Exited && len(got) != c.size {
+						t.Errorf("output of %d bytes, want %d", len(got), c.size)
+					}
+					if c.want == OutputExceeded && res.Output <= limit {
+						t.Errorf("stopped at %d bytes of output, limit %d", res.Output, limit)
+					}
+					// Waiting for the reader costs a program 2 ms at most;
+					// a second is the margin of a loaded machine.
+					if c.want == Exited && res.Wall > time.Second {
+						t.Errorf("took %v of wall time", res.Wall)
+					}
+				})
+			}
+		})
+	}
+}
+
 // TestWritableFoldersEmptied checks that what a run leaves in its working
 // folder and its temporary folder is gone for the next run of the box,
 // and that a run that leaves nothing leaves them usable.
