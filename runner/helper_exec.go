@@ -2,7 +2,6 @@ package runner
 
 import (
 	"fmt"
-	"github.com/puzzlejudge/judge/runner/seccomp"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -12,6 +11,8 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/puzzlejudge/judge/runner/cgroup"
+	"github.com/puzzlejudge/judge/runner/seccomp"
 	"golang.org/x/sys/unix"
 )
 
@@ -240,11 +241,11 @@ func (h *helper) forkBasic(path string, req runRequest, std []int, limits []chil
 // new group's reads one batch. A memory limit set below the usage makes
 // the kernel first empty the group's caches (this CPU's at once), and
 // only then reclaim: so the limit is set one page below the usage, then
-// lifted (the run's own is written after the fork), and the peak reset
+// lifted (the run's own is written next, by fork), and the peak reset
 // to what is left. v1 groups are made with Reset files, so every v1 run
 // passes here, a new group's (nothing charged, nothing to empty) too.
 func renewCharge(limit []int, usage, peak int) (int64, error) {
-	u, err := readCount(usage)
+	u, err := cgroup.ReadNumber(usage)
 	if err != nil {
 		return 0, err
 	}
@@ -252,8 +253,8 @@ func renewCharge(limit []int, usage, peak int) (int64, error) {
 		_ = writeAll(limit[:1], strconv.FormatInt(u-page, 10))
 	}
 	// Lifted, memsw (where there is one) first, which may never be below
-	// the memory limit: so the run's own limit, written after the fork,
-	// comes down in setMemoryLimit's order whatever the last run's was.
+	// the memory limit: so the run's own limit, written next, comes down
+	// in setMemoryLimit's order whatever the last run's was.
 	up := slices.Clone(limit)
 	slices.Reverse(up)
 	if err := writeAll(up, "-1"); err != nil {
@@ -262,17 +263,7 @@ func renewCharge(limit []int, usage, peak int) (int64, error) {
 	if err := writeAll([]int{peak}, "0"); err != nil {
 		return 0, err
 	}
-	return readCount(peak)
-}
-
-// readCount reads a cgroup file of one number from its start.
-func readCount(fd int) (int64, error) {
-	var buf [32]byte
-	n, err := unix.Pread(fd, buf[:], 0)
-	if err != nil {
-		return 0, err
-	}
-	return strconv.ParseInt(strings.TrimSpace(string(buf[:n])), 10, 64)
+	return cgroup.ReadNumber(peak)
 }
 
 // bind binds the launcher's thread, and so the programs it forks from now
@@ -360,7 +351,8 @@ func waitPlain(pid int) (ws syscall.WaitStatus, ru syscall.Rusage, err error) {
 
 // waitTraced follows a program started with Ptrace: it lets it run past its
 // exec stop, passes on its signals, and with exitStop reads its high-water
-// mark of resident memory at its exit stop. It must run on the thread that started the program.
+// mark of resident memory at its exit stop. It must run on the thread that
+// started the program.
 func waitTraced(pid int, exitStop bool) (ws syscall.WaitStatus, ru syscall.Rusage, peak int64, err error) {
 	for {
 		_, err = syscall.Wait4(pid, &ws, syscall.WALL, &ru)

@@ -35,7 +35,6 @@ type spawnPlan struct {
 	join       []int      // files that move the writer into the run's groups (v1 tasks)
 	zero       [1]byte    // "0", what join files are given
 	limits     []childLimit
-	cgroupNS   bool // a cgroup namespace rooted at the run's group
 	dropUID    bool
 	uid, gid   uintptr
 	ppid       uintptr // the helper's pid: the child ends if it is no longer its parent
@@ -84,7 +83,7 @@ var spawnSteps = [...]string{
 // the launcher until then. The launcher never joins the run's groups,
 // so their memory limit is in place before the program exists.
 func (h *helper) spawn(path string, req runRequest, std []int, join []int, limits []childLimit) (int, error) {
-	p := &spawnPlan{join: join, limits: limits, zero: [1]byte{'0'}, cgroupNS: true, ppid: uintptr(syscall.Getpid())}
+	p := &spawnPlan{join: join, limits: limits, zero: [1]byte{'0'}, ppid: uintptr(syscall.Getpid())}
 	var err error
 	if p.path, err = syscall.BytePtrFromString(path); err != nil {
 		return 0, err
@@ -179,11 +178,11 @@ func (p *spawnPlan) child() {
 	if _, _, e = syscall.RawSyscall(syscall.SYS_SETPGID, 0, 0, 0); e != 0 {
 		goto fail
 	}
-	if p.cgroupNS {
-		step = 3
-		if _, _, e = syscall.RawSyscall(syscall.SYS_UNSHARE, syscall.CLONE_NEWCGROUP, 0, 0); e != 0 {
-			goto fail
-		}
+	// A cgroup namespace rooted at the run's group, which it has joined:
+	// the host's layout stays hidden.
+	step = 3
+	if _, _, e = syscall.RawSyscall(syscall.SYS_UNSHARE, syscall.CLONE_NEWCGROUP, 0, 0); e != 0 {
+		goto fail
 	}
 	step = 10
 	for i = 0; i < len(p.limits); i++ {

@@ -263,6 +263,18 @@ func readInt(path string) (int64, error) {
 }
 
 // parseInt parses a file's one number ("max" reads as -1).
+// ReadNumber reads a cgroup file of one number, open at fd, from its
+// start, into a buffer of the stack: the box's launcher reads a group's
+// usage and peak so on the path to every v1 fork.
+func ReadNumber(fd int) (int64, error) {
+	var buf [32]byte
+	data, err := readFrom(fd, "cgroup file", buf[:])
+	if err != nil {
+		return 0, err
+	}
+	return parseInt(data)
+}
+
 func parseInt(data []byte) (int64, error) {
 	s := strings.TrimSpace(string(data))
 	if s == "max" {

@@ -57,3 +57,35 @@ func TestStatsReadFromStart(t *testing.T) {
 		t.Error("a missing file was opened")
 	}
 }
+
+// TestReadNumber checks the launcher's read of a one-number file: the
+// number, v2's "max" as -1, whatever the file position, and an error for
+// anything else.
+func TestReadNumber(t *testing.T) {
+	for _, c := range []struct {
+		data string
+		want int64
+		ok   bool
+	}{
+		{"4096\n", 4096, true},
+		{"0\n", 0, true},
+		{"max\n", -1, true},
+		{"", 0, false},
+		{"12 KiB\n", 0, false},
+	} {
+		path := filepath.Join(t.TempDir(), "f")
+		if err := os.WriteFile(path, []byte(c.data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		f, err := os.Open(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, _ = f.Seek(2, 0)
+		got, err := ReadNumber(int(f.Fd()))
+		f.Close()
+		if (err == nil) != c.ok || got != c.want {
+			t.Errorf("%q: %d, %v; want %d, ok %v", c.data, got, err, c.want, c.ok)
+		}
+	}
+}
